@@ -1,0 +1,1551 @@
+/* access.c: the access-model builder (see access.h; Sect. 3.1).
+ *
+ * Top-down: collect kernels and their candidate structs, then walk each
+ * kernel body with an environment that says which variables point into
+ * global memory (pointer parameters, pointers derived from them, references
+ * to elements), emitting KR_ACCESS regions in evaluation order and
+ * KR_IF/KR_LOOP/KR_SWITCH regions for control flow.  Calls to functions
+ * defined in the file are followed with their pointer arguments bound.
+ */
+#include "access.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <uthash.h>
+
+/* ---- small helpers over libclang ---- */
+
+typedef struct Cursors {
+  CXCursor *v;
+  int n, cap;
+} Cursors;
+
+static void cursors_push(Cursors *cs, CXCursor c) {
+  if (cs->n == cs->cap) {
+    cs->cap = cs->cap ? 2 * cs->cap : 8;
+    CXCursor *v = realloc(cs->v, (size_t)cs->cap * sizeof(CXCursor));
+    if (!v) {
+      fputs("kdlg-opt: out of memory\n", stderr);
+      abort();
+    }
+    cs->v = v;
+  }
+  cs->v[cs->n++] = c;
+}
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  cursors_push(data, c);
+  return CXChildVisit_Continue;
+}
+
+/* Children of c (caller frees .v). */
+static Cursors kids_of(CXCursor c) {
+  Cursors cs = {0};
+  clang_visitChildren(c, collect, &cs);
+  return cs;
+}
+
+static CXType canon(CXType t) { return clang_getCanonicalType(t); }
+static CXType cursor_type(CXCursor c) { return canon(clang_getCursorType(c)); }
+
+static uint32_t type_bytes(CXType t) {
+  long long s = clang_Type_getSizeOf(t);
+  return s > 0 ? (uint32_t)s : 0;
+}
+
+static bool is_pointer(CXType t) { return t.kind == CXType_Pointer; }
+
+static char *spelling(KdArena *a, CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+  char *r = kd_arena_strdup(a, clang_getCString(s) ? clang_getCString(s) : "");
+  clang_disposeString(s);
+  return r;
+}
+
+static bool spelled(CXCursor c, const char *name) {
+  CXString s = clang_getCursorSpelling(c);
+  bool eq = clang_getCString(s) && !strcmp(clang_getCString(s), name);
+  clang_disposeString(s);
+  return eq;
+}
+
+static void location(CXCursor c, const char **file, unsigned *line, unsigned *col, KdArena *a) {
+  CXFile f;
+  clang_getSpellingLocation(clang_getCursorLocation(c), &f, line, col, NULL);
+  if (file) {
+    CXString s = clang_getFileName(f);
+    *file = kd_arena_strdup(a, clang_getCString(s) ? clang_getCString(s) : "?");
+    clang_disposeString(s);
+  }
+}
+
+/* Key of a declaration: its file and offset (unique within one TU). */
+typedef struct DeclKey {
+  void *file;
+  unsigned offset;
+} DeclKey;
+
+static DeclKey decl_key(CXCursor decl) {
+  DeclKey k;
+  memset(&k, 0, sizeof k);
+  CXFile f;
+  clang_getFileLocation(clang_getCursorLocation(decl), &f, NULL, NULL, &k.offset);
+  k.file = f;
+  return k;
+}
+
+/* ---- builder state ---- */
+
+typedef enum TKind {
+  T_NONE,   // not global memory (or not understood)
+  T_PTR,    // a pointer into global memory: to candidate struct sid, or (sid -1) to other data
+  T_ELEM,   // lvalue: a whole element of candidate struct sid
+  T_FIELD,  // lvalue inside field `field` of struct sid, `bytes` wide
+  T_OTHER,  // lvalue in another global array, `bytes` wide
+  T_FADDR,  // address of a global lvalue (struct field or other data), for atomics
+} TKind;
+
+typedef struct Target {
+  TKind k;
+  int sid;       // candidate struct or -1
+  int field;     // T_FIELD / T_FADDR
+  uint32_t bytes;
+} Target;
+
+typedef struct EnvEntry {
+  DeclKey key;
+  Target t;  // T_PTR (pointer variable) or T_ELEM (reference to an element)
+  UT_hash_handle hh;
+} EnvEntry;
+
+typedef struct StructEntry {
+  char *usr;
+  int sid;
+  UT_hash_handle hh;
+} StructEntry;
+
+typedef struct FieldEntry {
+  char key[512];  // "sid:name"
+  int index;
+  UT_hash_handle hh;
+} FieldEntry;
+
+typedef struct MemoEntry {
+  char *key;         // callee USR + binding
+  KdRegion *region;
+  UT_hash_handle hh;
+} MemoEntry;
+
+typedef struct SeenEntry {
+  char *key;
+  UT_hash_handle hh;
+} SeenEntry;
+
+typedef struct Builder {
+  const KdSource *src;
+  KdProgram *prog;
+  KdArena *A;
+  FILE *rem;
+  StructEntry *structs;  // USR → sid
+  FieldEntry *fields;    // (sid, name) → field index
+  EnvEntry *env;         // current function's variables
+  MemoEntry *memo;       // callee regions of the current kernel
+  SeenEntry *seen;       // remarks already printed
+  const char *kernel;    // current kernel
+  int kernel_index;
+  const char *func;      // current function
+  char **stack;          // USRs of functions being built (recursion check)
+  int depth, stack_cap;
+  int struct_cap, loop_cap;
+} Builder;
+
+static void remark(Builder *b, CXCursor at, const char *tag, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#include <stdarg.h>
+static void remark(Builder *b, CXCursor at, const char *tag, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  const char *file;
+  unsigned line, col;
+  location(at, &file, &line, &col, b->A);
+  char key[1400];
+  snprintf(key, sizeof key, "%s:%u:%u:%s", file, line, col, msg);
+  SeenEntry *s;
+  HASH_FIND_STR(b->seen, key, s);
+  if (s)
+    return;
+  s = calloc(1, sizeof *s);
+  s->key = strdup(key);
+  HASH_ADD_KEYPTR(hh, b->seen, s->key, strlen(s->key), s);
+  fprintf(b->rem, "%s:%u:%u: remark: %s [kdlg-%s]\n", file, line, col, msg, tag);
+}
+
+/* ---- candidate structs ---- */
+
+static void struct_add_kernel(Builder *b, int sid) {
+  KdStruct *st = &b->prog->structs[sid];
+  for (int i = 0; i < st->nkernels; i++)
+    if (!strcmp(st->kernels[i], b->kernel))
+      return;
+  const char **k = kd_arena_alloc(b->A, (size_t)(st->nkernels + 1) * sizeof(char *));
+  if (st->nkernels)
+    memcpy(k, st->kernels, (size_t)st->nkernels * sizeof(char *));
+  k[st->nkernels++] = b->kernel;
+  st->kernels = k;
+}
+
+typedef struct FieldVisit {
+  Builder *b;
+  KdStruct *st;
+  CXType rec;
+  Cursors fields;
+} FieldVisit;
+
+static enum CXVisitorResult visit_field(CXCursor c, CXClientData data) {
+  cursors_push(&((FieldVisit *)data)->fields, c);
+  return CXVisit_Continue;
+}
+
+static const char *struct_name(Builder *b, CXType pointee, CXCursor decl) {
+  CXString s = clang_getCursorSpelling(decl);
+  const char *n = clang_getCString(s);
+  char *name = NULL;
+  if (n && *n && !strstr(n, "(unnamed") && !strstr(n, "(anonymous"))
+    name = kd_arena_strdup(b->A, n);
+  clang_disposeString(s);
+  if (name)
+    return name;
+  // anonymous struct behind a typedef: use the type as the user spells it
+  CXString ts = clang_getTypeSpelling(clang_getUnqualifiedType(pointee));
+  name = kd_arena_strdup(b->A, clang_getCString(ts));
+  clang_disposeString(ts);
+  return name;
+}
+
+/* Struct id for the record type `t` (canonical) reached from a kernel, or -1
+ * if it is not a user struct (a vector type from the prelude, say).  `spelled_t`
+ * is the type as written, for anonymous structs' names. */
+static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
+  CXCursor decl = clang_getTypeDeclaration(t);
+  if (clang_Cursor_isNull(decl) || !kd_cursor_in_user_code(decl))
+    return -1;
+  enum CXCursorKind dk = clang_getCursorKind(decl);
+  if (dk != CXCursor_StructDecl && dk != CXCursor_UnionDecl && dk != CXCursor_ClassDecl)
+    return -1;
+  CXString usr = clang_getCursorUSR(decl);
+  const char *u = clang_getCString(usr);
+  StructEntry *e;
+  HASH_FIND_STR(b->structs, u, e);
+  if (e) {
+    clang_disposeString(usr);
+    return e->sid;
+  }
+  KdProgram *p = b->prog;
+  if (p->nstructs == b->struct_cap) {
+    b->struct_cap = b->struct_cap ? 2 * b->struct_cap : 8;
+    p->structs = realloc(p->structs, (size_t)b->struct_cap * sizeof(KdStruct));
+    if (!p->structs)
+      abort();
+  }
+  int sid = p->nstructs++;
+  KdStruct *st = &p->structs[sid];
+  memset(st, 0, sizeof *st);
+  st->name = struct_name(b, spelled_t, decl);
+  location(decl, &st->file, &st->line, &st->col, b->A);
+  long long size = clang_Type_getSizeOf(t);
+  st->bytes = size > 0 ? (uint32_t)size : 0;
+  st->eligible = true;
+  e = calloc(1, sizeof *e);
+  e->usr = strdup(u);
+  e->sid = sid;
+  HASH_ADD_KEYPTR(hh, b->structs, e->usr, strlen(e->usr), e);
+  clang_disposeString(usr);
+
+  char why[256] = "";
+  if (dk == CXCursor_UnionDecl) {
+    snprintf(why, sizeof why, "'%s' is a union: its fields share storage, so it keeps its layout", st->name);
+  } else if (size <= 0) {
+    snprintf(why, sizeof why, "struct '%s' is incomplete", st->name);
+  } else {
+    FieldVisit fv = {b, st, t, {0}};
+    clang_Type_visitFields(t, visit_field, &fv);
+    if (fv.fields.n == 0)
+      snprintf(why, sizeof why, "struct '%s' has no fields", st->name);
+    st->fields = kd_arena_alloc(b->A, (size_t)(fv.fields.n ? fv.fields.n : 1) * sizeof(KdField));
+    for (int i = 0; i < fv.fields.n && !why[0]; i++) {
+      CXCursor fc = fv.fields.v[i];
+      KdField *f = &st->fields[i];
+      f->name = spelling(b->A, fc);
+      CXType ft = cursor_type(fc);
+      long long fs = clang_Type_getSizeOf(ft);
+      long long off = clang_Cursor_getOffsetOfField(fc);
+      if (clang_Cursor_isBitField(fc))
+        snprintf(why, sizeof why, "struct '%s' has bit-field '%s'", st->name, f->name);
+      else if (!*f->name || clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(ft)))
+        snprintf(why, sizeof why, "struct '%s' has an anonymous member", st->name);
+      else if (fs <= 0 || off < 0)
+        snprintf(why, sizeof why, "struct '%s' has field '%s' of unknown size (flexible array?)", st->name,
+                 f->name);
+      f->bytes = fs > 0 ? (uint32_t)fs : 0;
+      f->offset = off > 0 ? (uint32_t)(off / 8) : 0;
+      FieldEntry *fe = calloc(1, sizeof *fe);
+      snprintf(fe->key, sizeof fe->key, "%d:%s", sid, f->name);
+      fe->index = i;
+      FieldEntry *dup;
+      HASH_FIND_STR(b->fields, fe->key, dup);
+      if (dup)
+        free(fe);
+      else
+        HASH_ADD_STR(b->fields, key, fe);
+    }
+    st->nfields = why[0] ? 0 : fv.fields.n;
+    free(fv.fields.v);
+  }
+  if (why[0]) {
+    st->eligible = false;
+    st->reason = kd_arena_strdup(b->A, why);
+    st->nfields = 0;
+    remark(b, decl, "ineligible", "%s: not eligible for layout optimization", why);
+  }
+  return sid;
+}
+
+static int field_index(Builder *b, int sid, CXCursor field) {
+  if (!b->prog->structs[sid].eligible)
+    return -1;
+  char key[512];
+  CXString s = clang_getCursorSpelling(field);
+  snprintf(key, sizeof key, "%d:%s", sid, clang_getCString(s));
+  clang_disposeString(s);
+  FieldEntry *fe;
+  HASH_FIND_STR(b->fields, key, fe);
+  return fe ? fe->index : -1;
+}
+
+/* Target for a pointer whose pointee type is `pt` (canonical). */
+static Target pointer_target(Builder *b, CXType pt, CXType spelled) {
+  Target t = {T_PTR, -1, -1, type_bytes(pt)};
+  if (pt.kind == CXType_Record)
+    t.sid = struct_lookup(b, pt, spelled);
+  return t;
+}
+
+/* ---- environment ---- */
+
+static EnvEntry *env_find(Builder *b, CXCursor decl) {
+  DeclKey k = decl_key(decl);
+  EnvEntry *e;
+  HASH_FIND(hh, b->env, &k, sizeof k, e);
+  return e;
+}
+
+static void env_set(Builder *b, CXCursor decl, Target t) {
+  EnvEntry *e = env_find(b, decl);
+  if (!e) {
+    e = calloc(1, sizeof *e);
+    e->key = decl_key(decl);
+    HASH_ADD(hh, b->env, key, sizeof(DeclKey), e);
+  }
+  e->t = t;
+}
+
+static void env_clear(EnvEntry **env) {
+  EnvEntry *e, *tmp;
+  HASH_ITER(hh, *env, e, tmp) {
+    HASH_DEL(*env, e);
+    free(e);
+  }
+}
+
+/* ---- expressions ---- */
+
+typedef enum Mode { M_LOAD, M_STORE, M_RMW, M_ADDR, M_NONE } Mode;
+
+static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq);
+static KdRegion *stmt(Builder *b, CXCursor s);
+
+static bool is_vector(CXType t) { return t.kind == CXType_Vector || t.kind == CXType_ExtVector; }
+
+static bool is_device_global_var(CXCursor decl) {
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl || !kd_cursor_in_user_code(decl))
+    return false;  // the prelude's built-in variables (threadIdx, ...) are not memory
+  if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit)
+    return false;
+  Cursors ks = kids_of(decl);
+  bool dev = false, other = false;
+  for (int i = 0; i < ks.n; i++) {
+    enum CXCursorKind k = clang_getCursorKind(ks.v[i]);
+    dev |= k == CXCursor_CUDADeviceAttr;
+    other |= k == CXCursor_CUDAConstantAttr || k == CXCursor_CUDASharedAttr;
+  }
+  free(ks.v);
+  return dev && !other;
+}
+
+/* What lvalue or pointer expression e designates; sub-expressions that must be
+ * evaluated first (indices, pointer offsets) are appended to subs. */
+static Target classify(Builder *b, CXCursor e, Cursors *subs) {
+  Target none = {T_NONE, -1, -1, 0};
+  enum CXCursorKind k = clang_getCursorKind(e);
+  CXType et = cursor_type(e);
+  switch (k) {
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr: {
+    Cursors ks = kids_of(e);
+    Target t = none;
+    if (ks.n == 1) {
+      CXType ct = cursor_type(ks.v[0]);
+      if (is_vector(ct) && !clang_equalTypes(ct, et) && !is_pointer(et)) {
+        // OpenCL vector component (p[i].pos.x): the field, component-sized
+        t = classify(b, ks.v[0], subs);
+        if (t.k == T_FIELD || t.k == T_OTHER)
+          t.bytes = type_bytes(et);
+        else
+          t = none;
+      } else {
+        t = classify(b, ks.v[0], subs);
+      }
+    }
+    free(ks.v);
+    return t;
+  }
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(e);
+    if (clang_Cursor_isNull(d))
+      return none;
+    EnvEntry *en = env_find(b, d);
+    if (en)
+      return en->t;
+    if (is_device_global_var(d)) {
+      if (et.kind == CXType_ConstantArray || et.kind == CXType_IncompleteArray) {
+        Target t = {T_PTR, -1, -1, type_bytes(clang_getArrayElementType(et))};
+        return t;
+      }
+      Target t = {T_OTHER, -1, -1, type_bytes(et)};
+      return t;
+    }
+    return none;
+  }
+  case CXCursor_ArraySubscriptExpr: {
+    Cursors ks = kids_of(e);
+    Target t = none;
+    if (ks.n == 2) {
+      int bi = 0;
+      CXType t1 = cursor_type(ks.v[1]);
+      if (is_pointer(t1) || t1.kind == CXType_ConstantArray)
+        bi = 1;  // i[p]
+      Target bt = classify(b, ks.v[bi], subs);
+      cursors_push(subs, ks.v[1 - bi]);
+      if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
+        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes};
+      else if (bt.k == T_PTR)
+        t = (Target){T_OTHER, -1, -1, type_bytes(et)};
+      else if (bt.k == T_FIELD || bt.k == T_OTHER)
+        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et)};
+    }
+    free(ks.v);
+    return t;
+  }
+  case CXCursor_MemberRefExpr: {
+    Cursors ks = kids_of(e);
+    Target t = none;
+    if (ks.n >= 1) {
+      CXCursor base = ks.v[0];
+      bool arrow = is_pointer(cursor_type(base));
+      Target bt = classify(b, base, subs);
+      CXCursor fc = clang_getCursorReferenced(e);
+      if (arrow) {
+        if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible) {
+          int fi = field_index(b, bt.sid, fc);
+          if (fi >= 0)
+            t = (Target){T_FIELD, bt.sid, fi, type_bytes(et)};
+        } else if (bt.k == T_PTR) {
+          t = (Target){T_OTHER, -1, -1, type_bytes(et)};
+        }
+      } else if (bt.k == T_ELEM) {
+        int fi = field_index(b, bt.sid, fc);
+        if (fi >= 0)
+          t = (Target){T_FIELD, bt.sid, fi, type_bytes(et)};
+      } else if (bt.k == T_FIELD || bt.k == T_OTHER) {
+        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et)};
+      }
+    }
+    free(ks.v);
+    return t;
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+    Cursors ks = kids_of(e);
+    Target t = none;
+    if (ks.n == 1 && op == CXUnaryOperator_Deref) {
+      Target bt = classify(b, ks.v[0], subs);
+      if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
+        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes};
+      else if (bt.k == T_PTR)
+        t = (Target){T_OTHER, -1, -1, type_bytes(et)};
+    } else if (ks.n == 1 && op == CXUnaryOperator_AddrOf) {
+      Target bt = classify(b, ks.v[0], subs);
+      if (bt.k == T_ELEM)
+        t = (Target){T_PTR, bt.sid, -1, bt.bytes};
+      else if (bt.k == T_FIELD)
+        t = (Target){T_FADDR, bt.sid, bt.field, bt.bytes};
+      else if (bt.k == T_OTHER)
+        t = (Target){T_PTR, -1, -1, bt.bytes};
+    }
+    free(ks.v);
+    return t;
+  }
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)
+      return none;
+    Cursors ks = kids_of(e);
+    Target t = none;
+    if (ks.n == 2 && is_pointer(et)) {
+      int pi = is_pointer(cursor_type(ks.v[0])) ? 0 : 1;
+      Target bt = classify(b, ks.v[pi], subs);
+      if (bt.k == T_PTR) {
+        cursors_push(subs, ks.v[1 - pi]);
+        t = bt;
+      }
+    }
+    free(ks.v);
+    return t;
+  }
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+  case CXCursor_CXXConstCastExpr: {
+    Cursors ks = kids_of(e);
+    Target t = none;
+    if (ks.n >= 1 && is_pointer(et)) {
+      CXCursor op = ks.v[ks.n - 1];
+      Target bt = classify(b, op, subs);
+      if (bt.k == T_PTR) {
+        CXType from = canon(clang_getPointeeType(cursor_type(op)));
+        CXType to = canon(clang_getPointeeType(et));
+        if (clang_equalTypes(clang_getUnqualifiedType(from), clang_getUnqualifiedType(to))) {
+          t = bt;
+        } else {
+          if (bt.sid >= 0)
+            remark(b, e, "cast",
+                   "pointer to struct '%s' is cast to another type: accesses through it count as other data",
+                   b->prog->structs[bt.sid].name);
+          t = (Target){T_PTR, -1, -1, type_bytes(to)};
+        }
+      }
+    }
+    free(ks.v);
+    return t;
+  }
+  default:
+    return none;
+  }
+}
+
+static void emit(Builder *b, CXCursor at, Target t, Mode mode, KdRegion *seq) {
+  if (mode == M_ADDR || mode == M_NONE)
+    return;
+  int sid = t.k == T_OTHER ? -1 : t.sid;
+  int field = t.k == T_FIELD || t.k == T_FADDR ? t.field : -1;
+  if (sid >= 0)
+    struct_add_kernel(b, sid);
+  unsigned line, col;
+  location(at, NULL, &line, &col, b->A);
+  if (mode == M_LOAD || mode == M_RMW) {
+    KdRegion *r = kd_region_access(b->A, sid, field, t.bytes, false);
+    r->acc.line = line;
+    r->acc.col = col;
+    kd_region_add(b->A, seq, r);
+    b->prog->naccesses++;
+  }
+  if (mode == M_STORE || mode == M_RMW) {
+    KdRegion *r = kd_region_access(b->A, sid, field, t.bytes, true);
+    r->acc.line = line;
+    r->acc.col = col;
+    kd_region_add(b->A, seq, r);
+    b->prog->naccesses++;
+  }
+}
+
+static void visit_kids(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
+  Cursors ks = kids_of(e);
+  for (int i = 0; i < ks.n; i++)
+    visit_expr(b, ks.v[i], mode, seq);
+  free(ks.v);
+}
+
+static KdRegion *expr_region(Builder *b, CXCursor e) {
+  KdRegion *seq = kd_region_new(b->A, KR_SEQ);
+  visit_expr(b, e, M_LOAD, seq);
+  return seq;
+}
+
+/* Tries e as a global lvalue or pointer; returns true if handled. */
+static bool visit_lvalue(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
+  Cursors subs = {0};
+  Target t = classify(b, e, &subs);
+  bool handled = t.k != T_NONE;
+  if (handled) {
+    for (int i = 0; i < subs.n; i++)
+      visit_expr(b, subs.v[i], M_LOAD, seq);
+    if (t.k == T_ELEM || t.k == T_FIELD || t.k == T_OTHER)
+      emit(b, e, t, mode, seq);
+  }
+  free(subs.v);
+  return handled;
+}
+
+static bool name_in(const char *name, const char *const *list) {
+  for (; *list; list++)
+    if (!strcmp(name, *list))
+      return true;
+  return false;
+}
+
+static bool is_atomic_name(const char *n) {
+  return !strncmp(n, "atomic", 6) || !strncmp(n, "atom_", 5);
+}
+
+/* Binding of a callee's parameters: one Target per parameter. */
+static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, int nbind, CXCursor call);
+
+static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
+  (void)mode;
+  CXCursor callee = clang_getCursorReferenced(e);
+  int nargs = clang_Cursor_getNumArguments(e);
+  enum CXCursorKind ck = clang_getCursorKind(callee);
+  if (nargs < 0) {
+    visit_kids(b, e, M_LOAD, seq);
+    return;
+  }
+  CXString cs = clang_getCursorSpelling(callee);
+  char name[256];
+  snprintf(name, sizeof name, "%s", clang_getCString(cs) ? clang_getCString(cs) : "");
+  clang_disposeString(cs);
+
+  if (ck == CXCursor_Constructor) {
+    for (int i = 0; i < nargs; i++)
+      visit_expr(b, clang_Cursor_getArgument(e, i), M_LOAD, seq);
+    return;
+  }
+  if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2) {
+    visit_expr(b, clang_Cursor_getArgument(e, 1), M_LOAD, seq);
+    visit_expr(b, clang_Cursor_getArgument(e, 0), M_STORE, seq);
+    return;
+  }
+  if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 1) {
+    // member call form: children are {object, argument}
+    Cursors ks = kids_of(e);
+    visit_expr(b, clang_Cursor_getArgument(e, 0), M_LOAD, seq);
+    if (ks.n >= 1)
+      visit_expr(b, ks.v[0], M_STORE, seq);
+    free(ks.v);
+    return;
+  }
+  if (nargs >= 1 && (is_atomic_name(name) || !strcmp(name, "__ldg"))) {
+    for (int i = 1; i < nargs; i++)
+      visit_expr(b, clang_Cursor_getArgument(e, i), M_LOAD, seq);
+    Cursors subs = {0};
+    CXCursor a0 = clang_Cursor_getArgument(e, 0);
+    Target t = classify(b, a0, &subs);
+    for (int i = 0; i < subs.n; i++)
+      visit_expr(b, subs.v[i], M_LOAD, seq);
+    free(subs.v);
+    if (t.k == T_FADDR) {
+      emit(b, e, (Target){T_FIELD, t.sid, t.field, t.bytes}, name[0] == '_' ? M_LOAD : M_RMW, seq);
+    } else if (t.k == T_PTR && t.sid < 0) {
+      emit(b, e, (Target){T_OTHER, -1, -1, t.bytes}, name[0] == '_' ? M_LOAD : M_RMW, seq);
+    } else if (t.k == T_NONE) {
+      visit_expr(b, a0, M_LOAD, seq);
+    }
+    return;
+  }
+  // arguments are evaluated before the call
+  Target *bind = calloc((size_t)(nargs ? nargs : 1), sizeof(Target));
+  for (int i = 0; i < nargs; i++) {
+    CXCursor a = clang_Cursor_getArgument(e, i);
+    Cursors subs = {0};
+    Target t = classify(b, a, &subs);
+    free(subs.v);
+    bind[i] = t;
+    if (t.k == T_ELEM || t.k == T_FIELD) {
+      // by value, or by reference: the parameter's type decides
+      CXType pt = canon(clang_getArgType(clang_getCursorType(callee), (unsigned)i));
+      if (pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference) {
+        Cursors s2 = {0};
+        classify(b, a, &s2);
+        for (int j = 0; j < s2.n; j++)
+          visit_expr(b, s2.v[j], M_LOAD, seq);
+        free(s2.v);
+        if (t.k == T_FIELD) {
+          remark(b, a, "escape", "a reference to field '%s' of '%s' escapes into '%s': accesses through it are not counted",
+                 b->prog->structs[t.sid].fields[t.field].name, b->prog->structs[t.sid].name, name);
+          bind[i].k = T_NONE;
+        }
+        continue;
+      }
+      bind[i].k = T_NONE;
+    }
+    visit_expr(b, a, M_LOAD, seq);
+  }
+  CXCursor def = clang_getCursorDefinition(callee);
+  bool defined = !clang_Cursor_isNull(def) &&
+                 (clang_getCursorKind(def) == CXCursor_FunctionDecl || clang_getCursorKind(def) == CXCursor_CXXMethod ||
+                  clang_getCursorKind(def) == CXCursor_FunctionTemplate) &&
+                 kd_cursor_in_user_code(def);
+  if (defined) {
+    KdRegion *r = build_function(b, def, bind, nargs, e);
+    kd_region_add(b->A, seq, r);
+  } else {
+    static const char *const pure[] = {"printf", NULL};
+    for (int i = 0; i < nargs; i++)
+      if ((bind[i].k == T_PTR || bind[i].k == T_FADDR || bind[i].k == T_ELEM) && bind[i].sid >= 0 &&
+          !name_in(name, pure))
+        remark(b, clang_Cursor_getArgument(e, i), "unknown-call",
+               "pointer into '%s' passed to '%s', whose body is not available: accesses inside are not counted",
+               b->prog->structs[bind[i].sid].name, name[0] ? name : "(indirect call)");
+  }
+  free(bind);
+}
+
+static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
+  enum CXCursorKind k = clang_getCursorKind(e);
+  switch (k) {
+  case CXCursor_DeclRefExpr:
+  case CXCursor_ArraySubscriptExpr:
+  case CXCursor_MemberRefExpr:
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr:
+  case CXCursor_CStyleCastExpr:
+    if (visit_lvalue(b, e, mode, seq))
+      return;
+    visit_kids(b, e, k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr ? mode : M_LOAD, seq);
+    return;
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+    if (visit_lvalue(b, e, mode, seq))
+      return;
+    Cursors ks = kids_of(e);
+    Mode m = M_LOAD;
+    if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
+        op == CXUnaryOperator_PreDec)
+      m = M_RMW;
+    else if (op == CXUnaryOperator_AddrOf)
+      m = M_ADDR;
+    for (int i = 0; i < ks.n; i++) {
+      if (m == M_ADDR) {
+        Cursors subs = {0};
+        Target t = classify(b, ks.v[i], &subs);
+        for (int j = 0; j < subs.n; j++)
+          visit_expr(b, subs.v[j], M_LOAD, seq);
+        free(subs.v);
+        if (t.k == T_NONE)
+          visit_expr(b, ks.v[i], M_ADDR, seq);
+      } else {
+        visit_expr(b, ks.v[i], m, seq);
+      }
+    }
+    free(ks.v);
+    return;
+  }
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) && visit_lvalue(b, e, mode, seq))
+      return;
+    Cursors ks = kids_of(e);
+    if (ks.n != 2) {
+      visit_kids(b, e, M_LOAD, seq);
+    } else if (op == CXBinaryOperator_Assign) {
+      visit_expr(b, ks.v[1], M_LOAD, seq);
+      // a pointer variable re-pointed: track the new value (flow-insensitively)
+      CXCursor lhs = ks.v[0];
+      if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr && is_pointer(cursor_type(lhs))) {
+        CXCursor d = clang_getCursorReferenced(lhs);
+        Cursors subs = {0};
+        Target t = classify(b, ks.v[1], &subs);
+        free(subs.v);
+        if (t.k == T_PTR)
+          env_set(b, d, t);
+        else if (env_find(b, d))
+          env_set(b, d, (Target){T_NONE, -1, -1, 0});
+      }
+      visit_expr(b, lhs, M_STORE, seq);
+    } else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+      KdRegion *c = expr_region(b, ks.v[0]);
+      KdRegion *r = expr_region(b, ks.v[1]);
+      kd_region_add(b->A, seq, kd_region_if(b->A, c, r, NULL));
+    } else {
+      visit_expr(b, ks.v[0], M_LOAD, seq);
+      visit_expr(b, ks.v[1], M_LOAD, seq);
+    }
+    free(ks.v);
+    return;
+  }
+  case CXCursor_CompoundAssignOperator: {
+    Cursors ks = kids_of(e);
+    if (ks.n == 2) {
+      visit_expr(b, ks.v[1], M_LOAD, seq);
+      visit_expr(b, ks.v[0], M_RMW, seq);
+    }
+    free(ks.v);
+    return;
+  }
+  case CXCursor_ConditionalOperator: {
+    Cursors ks = kids_of(e);
+    if (ks.n == 3) {
+      KdRegion *c = expr_region(b, ks.v[0]);
+      kd_region_add(b->A, seq, kd_region_if(b->A, c, expr_region(b, ks.v[1]), expr_region(b, ks.v[2])));
+    } else {
+      visit_kids(b, e, M_LOAD, seq);
+    }
+    free(ks.v);
+    return;
+  }
+  case CXCursor_CallExpr:
+    visit_call(b, e, mode, seq);
+    return;
+  case CXCursor_UnaryExpr:       // sizeof, alignof: not evaluated
+  case CXCursor_CXXTypeidExpr:
+  case CXCursor_LambdaExpr:
+  case CXCursor_TypeRef:
+  case CXCursor_TemplateRef:
+  case CXCursor_NamespaceRef:
+    return;
+  default:
+    visit_kids(b, e, M_LOAD, seq);
+    return;
+  }
+}
+
+/* ---- trip counts (method-notes §2) ---- */
+
+enum { B_WG = 1, B_GRID = 2, B_GLOBAL = 4 };
+
+static enum CXChildVisitResult scan_builtins(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  int *flags = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_DeclRefExpr) {
+    if (spelled(c, "blockDim"))
+      *flags |= B_WG;
+    else if (spelled(c, "gridDim"))
+      *flags |= B_GRID;
+  } else if (k == CXCursor_CallExpr) {
+    if (spelled(c, "get_local_size") || spelled(c, "get_enqueued_local_size"))
+      *flags |= B_WG;
+    else if (spelled(c, "get_global_size"))
+      *flags |= B_GLOBAL;
+    else if (spelled(c, "get_num_groups"))
+      *flags |= B_GRID;
+  }
+  return CXChildVisit_Recurse;
+}
+
+static int builtins_of(CXCursor c) {
+  int flags = 0;
+  if (clang_Cursor_isNull(c))
+    return 0;
+  scan_builtins(c, clang_getNullCursor(), &flags);
+  clang_visitChildren(c, scan_builtins, &flags);
+  return flags;
+}
+
+static bool ndrange(int f) { return (f & B_GLOBAL) || ((f & B_GRID) && (f & B_WG)); }
+
+static CXCursor strip(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+      return c;
+    Cursors ks = kids_of(c);
+    if (ks.n != 1) {
+      free(ks.v);
+      return c;
+    }
+    c = ks.v[0];
+    free(ks.v);
+  }
+}
+
+static bool const_int(CXCursor e, int64_t *v) {
+  if (clang_Cursor_isNull(e))
+    return false;
+  CXEvalResult r = clang_Cursor_Evaluate(e);
+  if (r) {
+    bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok)
+      *v = clang_EvalResult_isUnsignedInt(r) ? (int64_t)clang_EvalResult_getAsUnsigned(r)
+                                             : (int64_t)clang_EvalResult_getAsLongLong(r);
+    clang_EvalResult_dispose(r);
+    if (ok)
+      return true;
+  }
+  // a const-qualified variable with a constant initialiser (C: not an ICE)
+  CXCursor s = strip(e);
+  if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+    CXCursor d = clang_getCursorReferenced(s);
+    if (clang_getCursorKind(d) == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(d))) {
+      Cursors ks = kids_of(d);
+      bool ok = ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])) &&
+                const_int(ks.v[ks.n - 1], v);
+      free(ks.v);
+      return ok;
+    }
+  }
+  return false;
+}
+
+static bool refers_to(CXCursor e, CXCursor var) {
+  e = strip(e);
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), var);
+}
+
+typedef enum StepKind { S_NONE, S_ADD, S_MUL, S_DIV } StepKind;
+
+/* Recognises v++, v--, v += s, v -= s, v = v + s, v *= k, v <<= k, v /= k, v >>= k. */
+static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *unit) {
+  inc = strip(inc);
+  enum CXCursorKind k = clang_getCursorKind(inc);
+  Cursors ks = kids_of(inc);
+  StepKind sk = S_NONE;
+  *amount = clang_getNullCursor();
+  *unit = 1;
+  if (k == CXCursor_UnaryOperator && ks.n == 1 && refers_to(ks.v[0], var)) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(inc);
+    if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc)
+      sk = S_ADD;
+    if (op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreDec) {
+      sk = S_ADD;
+      *unit = -1;
+    }
+  } else if (k == CXCursor_CompoundAssignOperator && ks.n == 2 && refers_to(ks.v[0], var)) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(inc);
+    *amount = ks.v[1];
+    if (op == CXBinaryOperator_AddAssign)
+      sk = S_ADD;
+    else if (op == CXBinaryOperator_SubAssign) {
+      sk = S_ADD;
+      *unit = -1;
+    } else if (op == CXBinaryOperator_MulAssign)
+      sk = S_MUL;
+    else if (op == CXBinaryOperator_ShlAssign) {
+      sk = S_MUL;
+      *unit = 0;  // shift
+    } else if (op == CXBinaryOperator_DivAssign)
+      sk = S_DIV;
+    else if (op == CXBinaryOperator_ShrAssign) {
+      sk = S_DIV;
+      *unit = 0;
+    }
+  } else if (k == CXCursor_BinaryOperator && ks.n == 2 && refers_to(ks.v[0], var) &&
+             clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_Assign) {
+    CXCursor rhs = strip(ks.v[1]);
+    Cursors rk = kids_of(rhs);
+    if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rk.n == 2) {
+      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(rhs);
+      if (op == CXBinaryOperator_Add && refers_to(rk.v[0], var)) {
+        sk = S_ADD;
+        *amount = rk.v[1];
+      } else if (op == CXBinaryOperator_Add && refers_to(rk.v[1], var)) {
+        sk = S_ADD;
+        *amount = rk.v[0];
+      } else if (op == CXBinaryOperator_Sub && refers_to(rk.v[0], var)) {
+        sk = S_ADD;
+        *amount = rk.v[1];
+        *unit = -1;
+      }
+    }
+    free(rk.v);
+  }
+  free(ks.v);
+  return sk;
+}
+
+static int64_t saturate(__int128 n) {
+  if (n < 0)
+    return 0;
+  return n > KD_TRIP_MAX ? KD_TRIP_MAX : (int64_t)n;
+}
+
+/* Exact iteration count of `for (v = i0; v OP bound; step)`, or -1 if it does not terminate. */
+static int64_t count_iterations(int64_t i0, enum CXBinaryOperatorKind op, int64_t bound, StepKind sk, int64_t s) {
+  __int128 i = i0, B = bound;
+#define HOLDS(x)                                                                                  \
+  (op == CXBinaryOperator_LT ? (x) < B : op == CXBinaryOperator_LE ? (x) <= B                     \
+                                     : op == CXBinaryOperator_GT   ? (x) > B                      \
+                                     : op == CXBinaryOperator_GE   ? (x) >= B                     \
+                                                                   : (x) != B)
+  if (!HOLDS(i))
+    return 0;
+  if (sk == S_ADD) {
+    if (s == 0)
+      return -1;
+    __int128 st = s;
+    switch (op) {
+    case CXBinaryOperator_LT:
+      return st > 0 ? saturate((B - i + st - 1) / st) : -1;
+    case CXBinaryOperator_LE:
+      return st > 0 ? saturate((B - i) / st + 1) : -1;
+    case CXBinaryOperator_GT:
+      return st < 0 ? saturate((i - B - st - 1) / -st) : -1;
+    case CXBinaryOperator_GE:
+      return st < 0 ? saturate((i - B) / -st + 1) : -1;
+    default:  // !=
+      if ((B - i) % st != 0 || (B - i) / st < 0)
+        return -1;
+      return saturate((B - i) / st);
+    }
+  }
+  // geometric: simulate (the value leaves 100 bits within ~128 steps unless it stops)
+  if ((sk == S_MUL && s < 2) || (sk == S_DIV && s < 2))
+    return -1;
+  int64_t n = 0;
+  for (int guard = 0; guard < 256; guard++) {
+    if (!HOLDS(i))
+      return n;
+    n++;
+    if (sk == S_MUL)
+      i *= s;
+    else
+      i /= s;
+    if (i > ((__int128)1 << 100) || i < -((__int128)1 << 100))
+      return -1;
+  }
+#undef HOLDS
+  return -1;  // still running: a fixed point (0 / 2 == 0), does not terminate
+}
+
+/* Fills lp->trip and lp->rule for a for/while/do loop. */
+static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
+  lp->rule = KD_RULE_UNKNOWN;
+  lp->trip = KD_TRIP_UNKNOWN;
+  if (clang_Cursor_isNull(cond))
+    return;  // for (;;): unknown
+  CXCursor c = strip(cond);
+  Cursors ks = kids_of(c);
+  CXCursor var = clang_getNullCursor(), bound = clang_getNullCursor();
+  enum CXBinaryOperatorKind op = CXBinaryOperator_Invalid;
+  if (clang_getCursorKind(c) == CXCursor_BinaryOperator && ks.n == 2) {
+    op = clang_getCursorBinaryOperatorKind(c);
+    CXCursor l = strip(ks.v[0]), r = strip(ks.v[1]);
+    bool rel = op == CXBinaryOperator_LT || op == CXBinaryOperator_LE || op == CXBinaryOperator_GT ||
+               op == CXBinaryOperator_GE || op == CXBinaryOperator_NE;
+    if (rel && clang_getCursorKind(l) == CXCursor_DeclRefExpr) {
+      var = clang_getCursorReferenced(l);
+      bound = ks.v[1];
+    } else if (rel && clang_getCursorKind(r) == CXCursor_DeclRefExpr) {
+      var = clang_getCursorReferenced(r);
+      bound = ks.v[0];
+      op = op == CXBinaryOperator_LT   ? CXBinaryOperator_GT
+           : op == CXBinaryOperator_LE ? CXBinaryOperator_GE
+           : op == CXBinaryOperator_GT ? CXBinaryOperator_LT
+           : op == CXBinaryOperator_GE ? CXBinaryOperator_LE
+                                       : op;
+    }
+  }
+  free(ks.v);
+  // the initial value: `int v = I` or `v = I`
+  CXCursor initv = clang_getNullCursor();
+  if (!clang_Cursor_isNull(var) && !clang_Cursor_isNull(init)) {
+    Cursors is = kids_of(init);
+    if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+      for (int i = 0; i < is.n; i++)
+        if (clang_equalCursors(is.v[i], var)) {
+          Cursors vs = kids_of(is.v[i]);
+          if (vs.n > 0 && clang_isExpression(clang_getCursorKind(vs.v[vs.n - 1])))
+            initv = vs.v[vs.n - 1];
+          free(vs.v);
+        }
+    } else {
+      CXCursor a = strip(init);
+      Cursors as = kids_of(a);
+      if (clang_getCursorKind(a) == CXCursor_BinaryOperator &&
+          clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Assign && as.n == 2 && refers_to(as.v[0], var))
+        initv = as.v[1];
+      free(as.v);
+    }
+    free(is.v);
+  }
+  CXCursor amount = clang_getNullCursor();
+  int64_t unit = 1;
+  StepKind sk = S_NONE;
+  if (!clang_Cursor_isNull(var) && !clang_Cursor_isNull(inc))
+    sk = step_of(inc, var, &amount, &unit);
+  int64_t i0, B, s = 1;
+  bool step_const = sk != S_NONE && (clang_Cursor_isNull(amount) || const_int(amount, &s));
+  if (step_const && !clang_Cursor_isNull(initv) && const_int(initv, &i0) && const_int(bound, &B)) {
+    if (unit == 0)  // shifts
+      s = s >= 0 && s < 62 ? (INT64_C(1) << s) : 0;
+    else
+      s *= unit;
+    int64_t n = count_iterations(i0, op, B, sk, s);
+    if (n >= 0) {
+      lp->rule = KD_RULE_CONST;
+      lp->trip = n;
+    }
+    return;
+  }
+  // Not constant: which kind of range does the loop walk?
+  if (sk == S_ADD && !clang_Cursor_isNull(amount) && !step_const) {
+    int fs = builtins_of(amount);
+    if (ndrange(fs) || (fs & B_WG))
+      return;  // grid-stride / block-stride: n / (stride), unknown
+  }
+  int f = builtins_of(bound) | builtins_of(initv);
+  if (ndrange(f)) {
+    lp->rule = KD_RULE_NDRANGE;
+    lp->trip = KD_TRIP_NDRANGE;
+  } else if (f & B_WG) {
+    lp->rule = KD_RULE_WORKGROUP;
+    lp->trip = KD_TRIP_WORKGROUP;
+  }
+}
+
+/* ---- statements ---- */
+
+static KdLoop *new_loop(Builder *b, CXCursor at) {
+  KdLoop *lp = kd_arena_alloc(b->A, sizeof(KdLoop));
+  lp->kernel = b->kernel;
+  lp->func = b->func;
+  location(at, NULL, &lp->line, &lp->col, b->A);
+  KdProgram *p = b->prog;
+  if (p->nloops == b->loop_cap) {
+    b->loop_cap = b->loop_cap ? 2 * b->loop_cap : 16;
+    p->loops = realloc(p->loops, (size_t)b->loop_cap * sizeof(KdLoop *));
+    if (!p->loops)
+      abort();
+  }
+  p->loops[p->nloops++] = lp;
+  return lp;
+}
+
+static unsigned offset_of(CXSourceLocation l) {
+  unsigned off;
+  clang_getFileLocation(l, NULL, NULL, NULL, &off);
+  return off;
+}
+
+/* Splits `for (init; cond; inc) body` by the two semicolons of its header,
+ * since libclang omits absent parts from the children. */
+static void for_parts(CXCursor f, CXCursor parts[4]) {
+  for (int i = 0; i < 4; i++)
+    parts[i] = clang_getNullCursor();
+  Cursors ks = kids_of(f);
+  if (ks.n == 0) {
+    free(ks.v);
+    return;
+  }
+  parts[2] = ks.v[ks.n - 1];  // the body is always last
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(f);
+  CXSourceRange head = clang_getRange(clang_getRangeStart(clang_getCursorExtent(f)),
+                                      clang_getRangeStart(clang_getCursorExtent(parts[2])));
+  CXToken *toks;
+  unsigned nt;
+  clang_tokenize(tu, head, &toks, &nt);
+  unsigned semi[2] = {~0u, ~0u};
+  int depth = 0, ns = 0;
+  for (unsigned i = 0; i < nt; i++) {
+    CXString s = clang_getTokenSpelling(tu, toks[i]);
+    const char *t = clang_getCString(s);
+    if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"))
+      depth++;
+    else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}"))
+      depth--;
+    else if (!strcmp(t, ";") && depth == 1 && ns < 2)
+      semi[ns++] = offset_of(clang_getTokenLocation(tu, toks[i]));
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(tu, toks, nt);
+  for (int i = 0; i < ks.n - 1; i++) {
+    unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(ks.v[i])));
+    int slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 3;
+    parts[slot] = ks.v[i];
+  }
+  free(ks.v);
+}
+
+/* Whether an `else` token lies between the end of `then` and the start of `els`. */
+static bool else_between(CXCursor then_c, CXCursor els) {
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(then_c);
+  CXSourceRange r = clang_getRange(clang_getRangeEnd(clang_getCursorExtent(then_c)),
+                                   clang_getRangeStart(clang_getCursorExtent(els)));
+  CXToken *toks;
+  unsigned nt;
+  clang_tokenize(tu, r, &toks, &nt);
+  bool found = false;
+  for (unsigned i = 0; i < nt && !found; i++) {
+    CXString s = clang_getTokenSpelling(tu, toks[i]);
+    found = !strcmp(clang_getCString(s), "else");
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(tu, toks, nt);
+  return found;
+}
+
+static void var_decl(Builder *b, CXCursor v, KdRegion *seq) {
+  Cursors ks = kids_of(v);
+  CXCursor init = clang_getNullCursor();
+  if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
+    init = ks.v[ks.n - 1];
+  free(ks.v);
+  if (clang_Cursor_isNull(init))
+    return;
+  CXType vt = cursor_type(v);
+  Cursors subs = {0};
+  Target t = classify(b, init, &subs);
+  if ((is_pointer(vt) && t.k == T_PTR) || (vt.kind == CXType_LValueReference && t.k == T_ELEM)) {
+    for (int i = 0; i < subs.n; i++)
+      visit_expr(b, subs.v[i], M_LOAD, seq);
+    env_set(b, v, t);
+  } else {
+    visit_expr(b, init, M_LOAD, seq);
+  }
+  free(subs.v);
+}
+
+/* Region of a statement or expression used in statement position (NULL cursor → NULL). */
+static KdRegion *opt_stmt(Builder *b, CXCursor c) { return clang_Cursor_isNull(c) ? NULL : stmt(b, c); }
+
+static void add_segment_stmt(Builder *b, CXCursor c, KdRegion *sw, KdRegion **seg) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+    if (k == CXCursor_DefaultStmt)
+      sw->has_default = true;
+    *seg = kd_region_new(b->A, KR_SEQ);
+    kd_region_add(b->A, sw, *seg);
+    Cursors ks = kids_of(c);
+    if (ks.n > 0)
+      add_segment_stmt(b, ks.v[ks.n - 1], sw, seg);  // `case 1: case 2: s` nests
+    free(ks.v);
+    return;
+  }
+  if (*seg)  // statements before the first label are unreachable
+    kd_region_add(b->A, *seg, stmt(b, c));
+}
+
+static KdRegion *stmt(Builder *b, CXCursor s) {
+  enum CXCursorKind k = clang_getCursorKind(s);
+  KdRegion *seq = kd_region_new(b->A, KR_SEQ);
+  Cursors ks = kids_of(s);
+  switch (k) {
+  case CXCursor_CompoundStmt:
+    for (int i = 0; i < ks.n; i++)
+      kd_region_add(b->A, seq, stmt(b, ks.v[i]));
+    break;
+  case CXCursor_DeclStmt:
+    for (int i = 0; i < ks.n; i++)
+      if (clang_getCursorKind(ks.v[i]) == CXCursor_VarDecl)
+        var_decl(b, ks.v[i], seq);
+    break;
+  case CXCursor_VarDecl:
+    var_decl(b, s, seq);
+    break;
+  case CXCursor_IfStmt: {
+    if (ks.n < 2)
+      break;
+    bool has_else = ks.n >= 3 && else_between(ks.v[ks.n - 2], ks.v[ks.n - 1]);
+    int ti = has_else ? ks.n - 2 : ks.n - 1;
+    KdRegion *cond = kd_region_new(b->A, KR_SEQ);
+    for (int i = 0; i < ti; i++)
+      kd_region_add(b->A, cond, stmt(b, ks.v[i]));
+    KdRegion *then_r = stmt(b, ks.v[ti]);
+    KdRegion *else_r = has_else ? stmt(b, ks.v[ks.n - 1]) : NULL;
+    kd_region_add(b->A, seq, kd_region_if(b->A, cond, then_r, else_r));
+    break;
+  }
+  case CXCursor_ForStmt: {
+    CXCursor p[4];
+    for_parts(s, p);
+    KdLoop *lp = new_loop(b, s);
+    trip_count(p[0], p[1], p[3], lp);
+    KdRegion *init = opt_stmt(b, p[0]);
+    KdRegion *cond = opt_stmt(b, p[1]);
+    KdRegion *inc = opt_stmt(b, p[3]);
+    KdRegion *body = opt_stmt(b, p[2]);
+    kd_region_add(b->A, seq, kd_region_loop(b->A, init, cond, body, inc, lp));
+    break;
+  }
+  case CXCursor_WhileStmt:
+  case CXCursor_DoStmt: {
+    if (ks.n < 2)
+      break;
+    bool is_do = k == CXCursor_DoStmt;
+    CXCursor cc = is_do ? ks.v[1] : ks.v[0], bc = is_do ? ks.v[0] : ks.v[1];
+    KdLoop *lp = new_loop(b, s);
+    lp->do_while = is_do;
+    trip_count(clang_getNullCursor(), cc, clang_getNullCursor(), lp);
+    if (lp->rule == KD_RULE_CONST)  // no initial value is known for while loops
+      lp->rule = KD_RULE_UNKNOWN, lp->trip = KD_TRIP_UNKNOWN;
+    KdRegion *cond = stmt(b, cc);
+    KdRegion *body = stmt(b, bc);
+    kd_region_add(b->A, seq, kd_region_loop(b->A, NULL, cond, body, NULL, lp));
+    break;
+  }
+  case CXCursor_SwitchStmt: {
+    if (ks.n < 2)
+      break;
+    KdRegion *sw = kd_region_new(b->A, KR_SWITCH);
+    KdRegion *cond = kd_region_new(b->A, KR_SEQ);
+    for (int i = 0; i < ks.n - 1; i++)
+      kd_region_add(b->A, cond, stmt(b, ks.v[i]));
+    kd_region_add(b->A, sw, cond);
+    CXCursor body = ks.v[ks.n - 1];
+    KdRegion *seg = NULL;
+    if (clang_getCursorKind(body) == CXCursor_CompoundStmt) {
+      Cursors bs = kids_of(body);
+      for (int i = 0; i < bs.n; i++)
+        add_segment_stmt(b, bs.v[i], sw, &seg);
+      free(bs.v);
+    } else {
+      add_segment_stmt(b, body, sw, &seg);
+    }
+    kd_region_add(b->A, seq, sw);
+    break;
+  }
+  case CXCursor_BreakStmt:
+    kd_region_add(b->A, seq, kd_region_new(b->A, KR_BREAK));
+    break;
+  case CXCursor_ContinueStmt:
+    kd_region_add(b->A, seq, kd_region_new(b->A, KR_CONTINUE));
+    break;
+  case CXCursor_ReturnStmt:
+    for (int i = 0; i < ks.n; i++)
+      visit_expr(b, ks.v[i], M_LOAD, seq);
+    kd_region_add(b->A, seq, kd_region_new(b->A, KR_RETURN));
+    break;
+  case CXCursor_GotoStmt:
+  case CXCursor_IndirectGotoStmt:
+    remark(b, s, "goto", "goto: the analysis treats it as the end of the path (conservative)");
+    kd_region_add(b->A, seq, kd_region_new(b->A, KR_RETURN));
+    break;
+  case CXCursor_LabelStmt:
+  case CXCursor_CaseStmt:
+  case CXCursor_DefaultStmt:
+    if (ks.n > 0)
+      kd_region_add(b->A, seq, stmt(b, ks.v[ks.n - 1]));
+    break;
+  case CXCursor_NullStmt:
+  case CXCursor_GCCAsmStmt:
+  case CXCursor_MSAsmStmt:
+    break;
+  default:
+    if (clang_isExpression(k))
+      visit_expr(b, s, M_LOAD, seq);
+    else
+      for (int i = 0; i < ks.n; i++)
+        kd_region_add(b->A, seq, stmt(b, ks.v[i]));
+    break;
+  }
+  free(ks.v);
+  return seq;
+}
+
+/* ---- functions and kernels ---- */
+
+static CXCursor body_of(CXCursor fn) {
+  Cursors ks = kids_of(fn);
+  CXCursor body = clang_getNullCursor();
+  for (int i = 0; i < ks.n; i++)
+    if (clang_getCursorKind(ks.v[i]) == CXCursor_CompoundStmt)
+      body = ks.v[i];
+  free(ks.v);
+  return body;
+}
+
+static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, int nbind, CXCursor call) {
+  CXString usr = clang_getCursorUSR(def);
+  size_t klen = strlen(clang_getCString(usr)) + 16 * (size_t)(nbind + 1) + 2;
+  char *key = malloc(klen);
+  size_t pos = (size_t)snprintf(key, klen, "%s|", clang_getCString(usr));
+  clang_disposeString(usr);
+  for (int i = 0; i < nbind; i++)
+    pos += (size_t)snprintf(key + pos, klen - pos, "%d:%d:%u;", bind[i].k, bind[i].sid, bind[i].bytes);
+  MemoEntry *m;
+  HASH_FIND_STR(b->memo, key, m);
+  if (m) {
+    free(key);
+    return m->region;
+  }
+  for (int i = 0; i < b->depth; i++)
+    if (!strncmp(b->stack[i], key, strcspn(key, "|") + 1)) {
+      CXString fn = clang_getCursorSpelling(def);
+      remark(b, call, "recursion", "recursive call to '%s' is not followed: the analysis is conservative",
+             clang_getCString(fn));
+      clang_disposeString(fn);
+      free(key);
+      return NULL;
+    }
+  if (b->depth == b->stack_cap) {
+    b->stack_cap = b->stack_cap ? 2 * b->stack_cap : 16;
+    b->stack = realloc(b->stack, (size_t)b->stack_cap * sizeof(char *));
+  }
+  b->stack[b->depth++] = key;
+  EnvEntry *saved = b->env;
+  const char *saved_func = b->func;
+  b->env = NULL;
+  b->func = spelling(b->A, def);
+  int np = clang_Cursor_getNumArguments(def);
+  for (int i = 0; i < np && i < nbind; i++)
+    if (bind[i].k == T_PTR || bind[i].k == T_ELEM)
+      env_set(b, clang_Cursor_getArgument(def, (unsigned)i), bind[i]);
+  CXCursor body = body_of(def);
+  KdRegion *r = clang_Cursor_isNull(body) ? NULL : stmt(b, body);
+  env_clear(&b->env);
+  b->env = saved;
+  b->func = saved_func;
+  b->depth--;
+  m = calloc(1, sizeof *m);
+  m->key = key;
+  m->region = r;
+  HASH_ADD_KEYPTR(hh, b->memo, m->key, strlen(m->key), m);
+  return r;
+}
+
+static void memo_clear(Builder *b) {
+  MemoEntry *m, *tmp;
+  HASH_ITER(hh, b->memo, m, tmp) {
+    HASH_DEL(b->memo, m);
+    free(m->key);
+    free(m);
+  }
+}
+
+static bool is_opencl_kernel(CXCursor fn) {
+  Cursors ks = kids_of(fn);
+  bool kernel = false;
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
+  for (int i = 0; i < ks.n && !kernel; i++) {
+    if (clang_getCursorKind(ks.v[i]) != CXCursor_UnexposedAttr)
+      continue;
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(tu, clang_getCursorExtent(ks.v[i]), &toks, &nt);
+    for (unsigned j = 0; j < nt && !kernel; j++) {
+      CXString s = clang_getTokenSpelling(tu, toks[j]);
+      kernel = !strcmp(clang_getCString(s), "__kernel") || !strcmp(clang_getCString(s), "kernel");
+      clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, toks, nt);
+  }
+  free(ks.v);
+  return kernel;
+}
+
+static bool is_kernel(const KdSource *src, CXCursor fn) {
+  if (src->lang == KD_LANG_OPENCL)
+    return is_opencl_kernel(fn);
+  Cursors ks = kids_of(fn);
+  bool kernel = false;
+  for (int i = 0; i < ks.n; i++)
+    kernel |= clang_getCursorKind(ks.v[i]) == CXCursor_CUDAGlobalAttr;
+  free(ks.v);
+  return kernel;
+}
+
+/* Whether an OpenCL pointer type points into __global memory. */
+static bool opencl_global(CXType ptr) {
+  CXType pt = clang_getPointeeType(ptr);
+  CXString s = clang_getTypeSpelling(pt);
+  const char *t = clang_getCString(s);
+  bool g = t && (strstr(t, "__global") || strstr(t, "global "));
+  clang_disposeString(s);
+  return g;
+}
+
+static void build_kernel(Builder *b, CXCursor fn) {
+  KdProgram *p = b->prog;
+  KdKernel *k = &p->kernels[p->nkernels++];
+  k->name = spelling(b->A, fn);
+  location(fn, NULL, &k->line, &k->col, b->A);
+  b->kernel = k->name;
+  b->func = k->name;
+  int np = clang_Cursor_getNumArguments(fn);
+  for (int i = 0; i < np; i++) {
+    CXCursor prm = clang_Cursor_getArgument(fn, (unsigned)i);
+    CXType spelled = clang_getCursorType(prm);
+    CXType t = canon(spelled);
+    if (!is_pointer(t))
+      continue;
+    if (b->src->lang == KD_LANG_OPENCL && !opencl_global(t))
+      continue;
+    CXType pt = canon(clang_getPointeeType(t));
+    Target tg = pointer_target(b, pt, clang_getPointeeType(spelled));
+    if (tg.sid >= 0)
+      struct_add_kernel(b, tg.sid);
+    env_set(b, prm, tg);
+  }
+  CXCursor body = body_of(fn);
+  k->body = clang_Cursor_isNull(body) ? NULL : stmt(b, body);
+  env_clear(&b->env);
+  memo_clear(b);
+}
+
+typedef struct TopVisit {
+  Builder *b;
+  Cursors kernels;
+} TopVisit;
+
+static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  TopVisit *tv = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+    return CXChildVisit_Recurse;
+  if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && kd_cursor_in_user_code(c) &&
+      is_kernel(tv->b->src, c))
+    cursors_push(&tv->kernels, c);
+  return CXChildVisit_Continue;
+}
+
+int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks) {
+  KdProgram *p = calloc(1, sizeof *p);
+  if (!p)
+    return -1;
+  p->arena = kd_arena_new();
+  Builder b = {.src = src, .prog = p, .A = p->arena, .rem = remarks};
+  TopVisit tv = {&b, {0}};
+  clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_top, &tv);
+  p->kernels = calloc((size_t)(tv.kernels.n ? tv.kernels.n : 1), sizeof(KdKernel));
+  for (int i = 0; i < tv.kernels.n; i++) {
+    b.kernel_index = i;
+    build_kernel(&b, tv.kernels.v[i]);
+  }
+  free(tv.kernels.v);
+  StructEntry *se, *st;
+  HASH_ITER(hh, b.structs, se, st) {
+    HASH_DEL(b.structs, se);
+    free(se->usr);
+    free(se);
+  }
+  FieldEntry *fe, *ft;
+  HASH_ITER(hh, b.fields, fe, ft) {
+    HASH_DEL(b.fields, fe);
+    free(fe);
+  }
+  SeenEntry *re, *rt;
+  HASH_ITER(hh, b.seen, re, rt) {
+    HASH_DEL(b.seen, re);
+    free(re->key);
+    free(re);
+  }
+  free(b.stack);
+  *out = p;
+  return 0;
+}
+
+void kd_program_free(KdProgram *p) {
+  if (!p)
+    return;
+  kd_arena_free(p->arena);
+  free(p->structs);
+  free(p->kernels);
+  free(p->loops);
+  free(p);
+}

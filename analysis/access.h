@@ -1,0 +1,57 @@
+/* access.h: from a parsed translation unit to the access model
+ * (Kofler et al. 2015, Sect. 3.1: the global-memory instructions of each
+ * kernel, with loops counted by trip count).
+ *
+ * Candidate structs are the struct types reached through a pointer parameter
+ * of a CUDA __global__ function or through an OpenCL __kernel's __global
+ * pointer, including when the pointer is passed on to device or helper
+ * functions (followed interprocedurally, each call site with its own binding
+ * of pointer arguments to parameters).  A field of vector, array or nested
+ * struct type is one field of its full size.
+ *
+ * What counts as a global-memory instruction: a load or store of a struct
+ * field (a vector component p[i].pos.x moves the component's bytes of field
+ * pos), a whole-struct load or store (all fields at once), atomics on a field
+ * (a load and a store), and loads/stores of other global arrays reached from
+ * kernel pointer parameters or __device__ variables.  Locals, __shared__ and
+ * __constant__ memory are ignored, as in the paper.
+ *
+ * Loop trip counts follow method-notes §2: constant bounds exactly (clang's
+ * evaluator, 64-bit, saturated at KD_TRIP_MAX); bound by the work-group size
+ * (blockDim / get_local_size) 256; by the NDRange size (gridDim*blockDim /
+ * get_global_size) 10^6; grid-stride loops and anything else 512·10^3.
+ */
+#ifndef KDLG_ACCESS_H
+#define KDLG_ACCESS_H
+
+#include <stdio.h>
+
+#include "frontend.h"
+#include "model.h"
+
+typedef struct KdKernel {
+  const char *name;
+  unsigned line, col;
+  KdRegion *body;  // NULL: no global-memory instruction
+} KdKernel;
+
+typedef struct KdProgram {
+  KdArena *arena;     // owns everything below except the arrays
+  int nstructs;
+  KdStruct *structs;  // candidates, in order of first appearance (owned array)
+  int nkernels;
+  KdKernel *kernels;  // in source order (owned array)
+  int nloops;
+  KdLoop **loops;     // every loop of every kernel, in analysis order (owned array)
+  size_t naccesses;   // global-memory instructions built (after inlining)
+} KdProgram;
+
+/* Builds the access model of every kernel in `src`.  Remarks (structs not
+ * eligible, calls not followed, recursion, goto) go to `remarks` in clang's
+ * `file:line:col: remark: ... [kdlg-...]` form.  Returns 0 and *out, or -1
+ * on out-of-memory. */
+int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks);
+
+void kd_program_free(KdProgram *p);
+
+#endif

@@ -1,0 +1,223 @@
+/* dtree.c: model files and the decision-tree evaluator (Sect. 3.2). */
+#include "dtree.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+extern const char kd_embedded_default_model[];  // generated from runtime/models/provisional.json
+
+const char *kd_layout_name(KdLayoutKind k) {
+  switch (k) {
+  case KD_LAYOUT_AOS:
+    return "aos";
+  case KD_LAYOUT_SOA:
+    return "soa";
+  case KD_LAYOUT_TILED:
+    return "tiled";
+  }
+  return "?";
+}
+
+static char *dup_or_null(json_t *v) {
+  if (!json_is_string(v))
+    return NULL;
+  return strdup(json_string_value(v));
+}
+
+#define MAX_DEPTH 64
+
+/* Appends the subtree `j` to m->nodes; returns its index or -1 (err set). */
+static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen) {
+  if (!json_is_object(j)) {
+    snprintf(err, errlen, "tree node is not an object");
+    return -1;
+  }
+  if (depth > MAX_DEPTH) {
+    snprintf(err, errlen, "tree deeper than %d levels", MAX_DEPTH);
+    return -1;
+  }
+  KdTreeNode *nodes = realloc(m->nodes, (size_t)(m->nnodes + 1) * sizeof(KdTreeNode));
+  if (!nodes) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  m->nodes = nodes;
+  int idx = m->nnodes++;
+  KdTreeNode n = {0};
+  json_t *layout = json_object_get(j, "layout");
+  if (layout) {
+    const char *s = json_string_value(layout);
+    n.leaf = true;
+    if (s && !strcmp(s, "aos")) {
+      n.choice = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+    } else if (s && !strcmp(s, "soa")) {
+      n.choice = (KdLayoutChoice){KD_LAYOUT_SOA, 0};
+    } else if (s && !strcmp(s, "tiled")) {
+      json_t *t = json_object_get(j, "tile");
+      json_int_t tile = json_is_integer(t) ? json_integer_value(t) : 0;
+      if (tile < 2 || tile > 32768 || (tile & (tile - 1))) {
+        snprintf(err, errlen, "tiled leaf needs \"tile\": a power of two from 2 to 32768");
+        return -1;
+      }
+      n.choice = (KdLayoutChoice){KD_LAYOUT_TILED, (uint32_t)tile};
+    } else {
+      snprintf(err, errlen, "unknown layout class '%s' (expected aos, soa or tiled)", s ? s : "?");
+      return -1;
+    }
+    m->nodes[idx] = n;
+    return idx;
+  }
+  json_t *attr = json_object_get(j, "attribute");
+  json_t *thr = json_object_get(j, "threshold");
+  if (!json_is_string(attr) || strcmp(json_string_value(attr), "sigma_c")) {
+    snprintf(err, errlen, "inner node needs \"attribute\": \"sigma_c\"");
+    return -1;
+  }
+  if (!json_is_number(thr) || json_number_value(thr) < 0) {
+    snprintf(err, errlen, "inner node needs a non-negative numeric \"threshold\" (bytes)");
+    return -1;
+  }
+  n.threshold = (uint64_t)json_number_value(thr);
+  m->nodes[idx] = n;
+  int le = parse_node(m, json_object_get(j, "le"), depth + 1, err, errlen);
+  if (le < 0)
+    return -1;
+  int gt = parse_node(m, json_object_get(j, "gt"), depth + 1, err, errlen);
+  if (gt < 0)
+    return -1;
+  m->nodes[idx].le = le;
+  m->nodes[idx].gt = gt;
+  return idx;
+}
+
+int kd_model_parse(const char *text, const char *source, KdModel **out, char *err, size_t errlen) {
+  *out = NULL;
+  json_error_t je;
+  json_t *root = json_loads(text, 0, &je);
+  if (!root) {
+    snprintf(err, errlen, "%d:%d: invalid JSON: %s", je.line, je.column, je.text);
+    return -1;
+  }
+  KdModel *m = calloc(1, sizeof(KdModel));
+  int rc = -1;
+  if (!m) {
+    snprintf(err, errlen, "out of memory");
+    goto done;
+  }
+  json_t *fmt = json_object_get(root, "format");
+  if (!json_is_string(fmt) || strcmp(json_string_value(fmt), "kdlg-opt-model")) {
+    snprintf(err, errlen, "not a kdlg-opt model (\"format\" must be \"kdlg-opt-model\")");
+    goto done;
+  }
+  json_t *ver = json_object_get(root, "format_version");
+  if (!json_is_integer(ver) || json_integer_value(ver) != 1) {
+    snprintf(err, errlen, "unsupported \"format_version\" (expected 1)");
+    goto done;
+  }
+  json_t *eps = json_object_get(root, "epsilon");
+  if (!json_is_integer(eps) || json_integer_value(eps) <= 0) {
+    snprintf(err, errlen, "\"epsilon\" must be a positive integer (bytes)");
+    goto done;
+  }
+  m->epsilon = json_integer_value(eps);
+  m->source = strdup(source ? source : "?");
+  m->device = dup_or_null(json_object_get(root, "device"));
+  m->compute_capability = dup_or_null(json_object_get(root, "compute_capability"));
+  m->date = dup_or_null(json_object_get(root, "date"));
+  m->kdlg_opt_version = dup_or_null(json_object_get(root, "kdlg_opt_version"));
+  m->training_hash = dup_or_null(json_object_get(root, "training_data_sha256"));
+  m->provisional = json_is_true(json_object_get(root, "provisional"));
+  if (!m->device) {
+    snprintf(err, errlen, "\"device\" must be a string");
+    goto done;
+  }
+  json_t *tree = json_object_get(root, "tree");
+  if (!tree) {
+    snprintf(err, errlen, "missing \"tree\"");
+    goto done;
+  }
+  if (parse_node(m, tree, 0, err, errlen) < 0)
+    goto done;
+  rc = 0;
+done:
+  json_decref(root);
+  if (rc == 0)
+    *out = m;
+  else
+    kd_model_free(m);
+  return rc;
+}
+
+int kd_model_load(const char *path, KdModel **out, char *err, size_t errlen) {
+  *out = NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errlen, "cannot open model file");
+    return -1;
+  }
+  char *buf = NULL;
+  size_t len = 0, cap = 0;
+  for (;;) {
+    if (len + 4096 + 1 > cap) {
+      cap = cap ? 2 * cap : 8192;
+      char *nb = realloc(buf, cap);
+      if (!nb) {
+        free(buf);
+        fclose(f);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+      }
+      buf = nb;
+    }
+    size_t got = fread(buf + len, 1, 4096, f);
+    len += got;
+    if (got < 4096)
+      break;
+  }
+  bool bad = ferror(f);
+  fclose(f);
+  if (bad) {
+    free(buf);
+    snprintf(err, errlen, "cannot read model file");
+    return -1;
+  }
+  buf[len] = 0;
+  int rc = kd_model_parse(buf, path, out, err, errlen);
+  free(buf);
+  return rc;
+}
+
+const KdModel *kd_model_builtin(void) {
+  static KdModel *m;
+  if (!m) {
+    char err[256];
+    if (kd_model_parse(kd_embedded_default_model, "built-in", &m, err, sizeof err) != 0) {
+      fprintf(stderr, "kdlg-opt: internal error: built-in model: %s\n", err);
+      abort();
+    }
+  }
+  return m;
+}
+
+KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c) {
+  int i = 0;
+  while (!m->nodes[i].leaf)
+    i = sigma_c <= m->nodes[i].threshold ? m->nodes[i].le : m->nodes[i].gt;
+  return m->nodes[i].choice;
+}
+
+void kd_model_free(KdModel *m) {
+  if (!m)
+    return;
+  free(m->source);
+  free(m->device);
+  free(m->compute_capability);
+  free(m->date);
+  free(m->kdlg_opt_version);
+  free(m->training_hash);
+  free(m->nodes);
+  free(m);
+}

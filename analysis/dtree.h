@@ -1,0 +1,65 @@
+/* dtree.h: the per-cluster layout selection Select-Tilesize(σ(c))
+ * (Kofler et al. 2015, Sect. 3.2; method-notes §4).
+ *
+ * A decision tree over the single numeric attribute σ(c) (cluster bytes),
+ * C5.0-style binary threshold splits "σ(c) <= threshold", whose leaves are a
+ * layout: AoS, SoA or tiled-AoS with a power-of-two tile size t ∈ 2^1..2^15.
+ * The tree and the device facts (ε, device name) come from a model file
+ * (JSON, format documented in docs/model-format.md); a provisional model is
+ * built into the binary until the calibrated one lands.
+ */
+#ifndef KDLG_DTREE_H
+#define KDLG_DTREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum KdLayoutKind { KD_LAYOUT_AOS, KD_LAYOUT_SOA, KD_LAYOUT_TILED } KdLayoutKind;
+
+typedef struct KdLayoutChoice {
+  KdLayoutKind kind;
+  uint32_t tile;  // elements per tile for KD_LAYOUT_TILED (2..32768, power of two); 1 for AoS; 0 for SoA
+} KdLayoutChoice;
+
+typedef struct KdTreeNode {
+  bool leaf;
+  uint64_t threshold;     // inner node: σ(c) <= threshold goes to `le`, else `gt` (bytes)
+  int le, gt;             // inner node: child indices into KdModel.nodes
+  KdLayoutChoice choice;  // leaf
+} KdTreeNode;
+
+typedef struct KdModel {
+  char *source;              // file path, or "built-in"
+  char *device;              // device name
+  char *compute_capability;  // e.g. "9.0"
+  char *date;                // date of the calibration
+  char *kdlg_opt_version;    // version that produced the model
+  char *training_hash;       // hash of the training data, or NULL
+  int64_t epsilon;           // ε, bytes (L1 line of the device)
+  bool provisional;          // true: not trained on measurements
+  int nnodes;
+  KdTreeNode *nodes;         // nodes[0] is the root
+} KdModel;
+
+/* Parses a model from JSON text.  On success returns 0 and *out (free with
+ * kd_model_free).  On error returns -1 and writes a one-line message
+ * (without the file name) into err. */
+int kd_model_parse(const char *json_text, const char *source, KdModel **out, char *err, size_t errlen);
+
+/* Reads and parses a model file; errors as kd_model_parse, message prefixed with nothing. */
+int kd_model_load(const char *path, KdModel **out, char *err, size_t errlen);
+
+/* The provisional model built into the binary (runtime/models/provisional.json).
+ * Never NULL; owned by the library. */
+const KdModel *kd_model_builtin(void);
+
+/* Select-Tilesize: the layout for a cluster of sigma_c bytes. */
+KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c);
+
+/* "aos", "soa" or "tiled". */
+const char *kd_layout_name(KdLayoutKind k);
+
+void kd_model_free(KdModel *m);
+
+#endif

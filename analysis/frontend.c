@@ -1,0 +1,153 @@
+/* frontend.c: libclang set-up, the CUDA prelude and diagnostics (see frontend.h). */
+#include "frontend.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const char kd_embedded_cuda_prelude[];  // generated from analysis/cuda_prelude.h
+
+int kd_language_from_path(const char *path, KdLanguage *out) {
+  const char *dot = strrchr(path, '.');
+  const char *slash = strrchr(path, '/');
+  if (!dot || (slash && dot < slash))
+    return -1;
+  if (!strcmp(dot, ".cu") || !strcmp(dot, ".cuh")) {
+    *out = KD_LANG_CUDA;
+    return 0;
+  }
+  if (!strcmp(dot, ".cl")) {
+    *out = KD_LANG_OPENCL;
+    return 0;
+  }
+  return -1;
+}
+
+const char *kd_language_name(KdLanguage lang) { return lang == KD_LANG_CUDA ? "cuda" : "cl"; }
+
+/* Headers that CUDA programs include and that must resolve to the prelude. */
+static const char *const cuda_stub_headers[] = {
+    "cuda_runtime.h", "cuda.h", "cuda_runtime_api.h", "device_launch_parameters.h",
+    "vector_types.h", "vector_functions.h", "device_functions.h", "math_functions.h",
+    "cuda_fp16.h", "math_constants.h", "helper_math.h",
+};
+#define NSTUBS (sizeof cuda_stub_headers / sizeof cuda_stub_headers[0])
+
+static void forward_diagnostics(CXTranslationUnit tu, FILE *diag, int *nerrors) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    if (sev >= CXDiagnostic_Error) {
+      CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
+                                                 CXDiagnostic_DisplayOption);
+      fprintf(diag, "%s\n", clang_getCString(s));
+      clang_disposeString(s);
+      (*nerrors)++;
+    }
+    clang_disposeDiagnostic(d);
+  }
+}
+
+int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
+                      KdSource *out, FILE *diag) {
+  memset(out, 0, sizeof *out);
+  out->path = path;
+  out->lang = lang;
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(diag, "%s: error: cannot open input file: %s\n", path, strerror(errno));
+    return 1;
+  }
+  int c = fgetc(f);
+  bool unreadable = ferror(f);
+  (void)c;
+  fclose(f);
+  if (unreadable) {
+    fprintf(diag, "%s: error: cannot read input file\n", path);
+    return 1;
+  }
+
+  const char *args[64 + 256];
+  int na = 0;
+  struct CXUnsavedFile unsaved[NSTUBS + 1];
+  char stub_paths[NSTUBS][128];
+  int nunsaved = 0;
+  bool has_std = false;
+  for (int i = 0; i < nargs; i++)
+    if (!strncmp(extra_args[i], "-cl-std=", 8) || !strncmp(extra_args[i], "-std=", 5))
+      has_std = true;
+  if (lang == KD_LANG_CUDA) {
+    static const char stub_text[] = "#include \"" KD_PRELUDE_PATH "\"\n";
+    args[na++] = "-x";
+    args[na++] = "cuda";
+    args[na++] = "-nocudainc";
+    args[na++] = "-nocudalib";
+    args[na++] = "--cuda-host-only";
+    args[na++] = "-Wno-unknown-cuda-version";
+    if (!has_std)
+      args[na++] = "-std=c++17";
+    args[na++] = "-I" KD_VIRTUAL_INCLUDE_DIR;
+    args[na++] = "-include";
+    args[na++] = KD_PRELUDE_PATH;
+    unsaved[nunsaved++] = (struct CXUnsavedFile){KD_PRELUDE_PATH, kd_embedded_cuda_prelude,
+                                                 (unsigned long)strlen(kd_embedded_cuda_prelude)};
+    for (size_t i = 0; i < NSTUBS; i++) {
+      snprintf(stub_paths[i], sizeof stub_paths[i], "%s/%s", KD_VIRTUAL_INCLUDE_DIR, cuda_stub_headers[i]);
+      unsaved[nunsaved++] = (struct CXUnsavedFile){stub_paths[i], stub_text, sizeof stub_text - 1};
+    }
+  } else {
+    args[na++] = "-x";
+    args[na++] = "cl";
+    if (!has_std)
+      args[na++] = "-cl-std=CL1.2";
+    args[na++] = "-Xclang";
+    args[na++] = "-finclude-default-header";
+  }
+  if (nargs > 256) {
+    fprintf(diag, "kdlg-opt: error: too many compiler arguments (at most 256)\n");
+    return 1;
+  }
+  for (int i = 0; i < nargs; i++)
+    args[na++] = extra_args[i];
+
+  out->index = clang_createIndex(0, 0);
+  enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, args, na, unsaved, (unsigned)nunsaved,
+                                                    CXTranslationUnit_KeepGoing, &out->tu);
+  if (ec != CXError_Success || !out->tu) {
+    fprintf(diag, "%s: error: clang could not parse the file (libclang error %d)\n", path, (int)ec);
+    kd_frontend_dispose(out);
+    return 1;
+  }
+  int nerrors = 0;
+  forward_diagnostics(out->tu, diag, &nerrors);
+  if (nerrors) {
+    kd_frontend_dispose(out);
+    return 1;
+  }
+  return 0;
+}
+
+void kd_frontend_dispose(KdSource *src) {
+  if (src->tu)
+    clang_disposeTranslationUnit(src->tu);
+  if (src->index)
+    clang_disposeIndex(src->index);
+  src->tu = NULL;
+  src->index = NULL;
+}
+
+bool kd_cursor_in_user_code(CXCursor c) {
+  CXSourceLocation loc = clang_getCursorLocation(c);
+  if (clang_Location_isInSystemHeader(loc))
+    return false;
+  CXFile file;
+  clang_getSpellingLocation(loc, &file, NULL, NULL, NULL);
+  if (!file)
+    return false;
+  CXString name = clang_getFileName(file);
+  const char *s = clang_getCString(name);
+  bool user = s && strncmp(s, "/__kdlg_opt__/", 14) != 0;
+  clang_disposeString(name);
+  return user;
+}

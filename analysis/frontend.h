@@ -1,0 +1,52 @@
+/* frontend.h: parse a CUDA (.cu) or OpenCL (.cl) file with libclang 19
+ * (the front end of Fig. 4 in Kofler et al. 2015).
+ *
+ * CUDA is parsed host-side with -nocudainc and the bundled prelude
+ * (cuda_prelude.h, force-included from a virtual file; <cuda_runtime.h> and
+ * friends resolve to it), because clang 19 cannot read CUDA 13's headers
+ * (method-notes §6).  OpenCL C is parsed with -finclude-default-header and
+ * -cl-std=CL1.2 unless the caller passes another -cl-std.  Clang's errors are
+ * forwarded as `file:line:col: error: message`.
+ */
+#ifndef KDLG_FRONTEND_H
+#define KDLG_FRONTEND_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <clang-c/Index.h>
+
+typedef enum KdLanguage { KD_LANG_CUDA, KD_LANG_OPENCL } KdLanguage;
+
+typedef struct KdSource {
+  const char *path;       // input path as given (not owned)
+  KdLanguage lang;
+  CXIndex index;
+  CXTranslationUnit tu;
+} KdSource;
+
+/* Path of the virtual prelude header; cursors located in it are the tool's, not the user's. */
+#define KD_PRELUDE_PATH "/__kdlg_opt__/include/kdlg_cuda_prelude.h"
+#define KD_VIRTUAL_INCLUDE_DIR "/__kdlg_opt__/include"
+
+/* Language from the file extension: .cu/.cuh → CUDA, .cl → OpenCL.
+ * Returns 0, or -1 for an unknown extension. */
+int kd_language_from_path(const char *path, KdLanguage *out);
+
+/* "cuda" / "cl" */
+const char *kd_language_name(KdLanguage lang);
+
+/* Parses `path`.  extra_args (nargs entries) are passed to clang after the
+ * tool's own (e.g. -I, -D, -std=).  Errors (clang's, or an unreadable file)
+ * are printed to `diag`.  Returns 0 on success, 1 on an input error (the
+ * source is then disposed).  On success the caller owns *out and calls
+ * kd_frontend_dispose. */
+int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
+                      KdSource *out, FILE *diag);
+
+void kd_frontend_dispose(KdSource *src);
+
+/* Whether cursor c is located in the user's code (not a system header, not the prelude). */
+bool kd_cursor_in_user_code(CXCursor c);
+
+#endif
