@@ -702,7 +702,8 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
                  kd_cursor_in_user_code(def);
   if (defined) {
     KdRegion *r = build_function(b, def, bind, nargs, e);
-    kd_region_add(b->A, seq, r);
+    if (r)
+      kd_region_add(b->A, seq, kd_region_call(b->A, r));
   } else {
     static const char *const pure[] = {"printf", NULL};
     for (int i = 0; i < nargs; i++)

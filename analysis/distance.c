@@ -57,7 +57,7 @@ static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 typedef struct Sum {
   int64_t *C;            // F entries: cheapest path from entry to an access of g
-  int64_t wn, wb, wc;    // cheapest path to the normal exit / a break / a continue
+  int64_t wn, wb, wc, wr;  // cheapest path to the normal exit / a break / a continue / a return
 } Sum;
 
 typedef struct Memo {
@@ -89,7 +89,7 @@ static bool sum_init(Dist *d, Sum *s) {
   for (int g = 0; g < d->F; g++)
     s->C[g] = KD_INF;
   s->wn = 0;  // identity: leaves at once
-  s->wb = s->wc = KD_INF;
+  s->wb = s->wc = s->wr = KD_INF;
   return true;
 }
 
@@ -104,6 +104,7 @@ static void sum_seq(Dist *d, Sum *a, const Sum *b) {
     a->C[g] = min64(a->C[g], sat_add(a->wn, b->C[g]));
   a->wb = min64(a->wb, sat_add(a->wn, b->wb));
   a->wc = min64(a->wc, sat_add(a->wn, b->wc));
+  a->wr = min64(a->wr, sat_add(a->wn, b->wr));
   a->wn = sat_add(a->wn, b->wn);
 }
 
@@ -114,6 +115,7 @@ static void sum_alt(Dist *d, Sum *a, const Sum *b) {
   a->wn = min64(a->wn, b->wn);
   a->wb = min64(a->wb, b->wb);
   a->wc = min64(a->wc, b->wc);
+  a->wr = min64(a->wr, b->wr);
 }
 
 static void sum_copy(Dist *d, Sum *dst, const Sum *src) {
@@ -121,6 +123,7 @@ static void sum_copy(Dist *d, Sum *dst, const Sum *src) {
   dst->wn = src->wn;
   dst->wb = src->wb;
   dst->wc = src->wc;
+  dst->wr = src->wr;
 }
 
 /* Does access `a` move field g of the struct under analysis? */
@@ -219,6 +222,15 @@ static bool summary(Dist *d, const KdRegion *r, Sum *out) {
     return true;
   case KR_RETURN:
     out->wn = KD_INF;
+    out->wr = 0;
+    return true;
+  case KR_CALL:
+    if (!summary_opt(d, r->kids[0], &t))
+      return false;
+    sum_copy(d, out, &t);
+    sum_free(&t);
+    out->wn = min64(out->wn, out->wr);  // a return reaches the call's exit
+    out->wr = KD_INF;
     return true;
   }
   return true;
@@ -265,6 +277,7 @@ static Memo *loop_memo(Dist *d, const KdRegion *r) {
       t.wn = min64(m->iter.wb, lp->do_while ? nw : sat_add(nw, sc.wn));
     }
     t.wb = t.wc = KD_INF;
+    t.wr = n == 0 ? sc.wr : min64(m->iter.wr, lp->do_while ? KD_INF : sat_add(sat_mul(n, m->iter.wn), sc.wr));
     if (init) {
       Sum s0 = {0};
       ok = summary(d, init, &s0);
@@ -300,6 +313,7 @@ typedef struct State {
   int64_t *cur;   // R×F
   int64_t *brk;   // R×F or NULL
   int64_t *cont;  // R×F or NULL
+  int64_t *ret;   // R×F: after the innermost inlined call; NULL in the kernel (end of path)
 } State;
 
 static int64_t *mat_new(Dist *d, int R) {
@@ -395,7 +409,7 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
   if (!X || !Ef)
     goto out;
   if (!lp->do_while && cond) {
-    State t = {R, Ef, s->brk, s->cont};
+    State t = {R, Ef, s->brk, s->cont, s->ret};
     eval(d, cond, &t);
   }
   {
@@ -409,10 +423,11 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
     bool merge = R2 > KD_MAX_CONTEXTS;
     if (merge)
       R2 = R;
-    State b = {R2, mat_new(d, R2), mat_new(d, R2), NULL};
-    if (!b.cur || !b.brk) {
+    State b = {R2, mat_new(d, R2), mat_new(d, R2), NULL, s->ret ? mat_new(d, R2) : NULL};
+    if (!b.cur || !b.brk || (s->ret && !b.ret)) {
       free(b.cur);
       free(b.brk);
+      free(b.ret);
       goto out;
     }
     for (int k = 0; k < R; k++) {
@@ -420,16 +435,24 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
       int64_t *last = b.cur + (size_t)k * F;
       memcpy(last, ef, (size_t)F * sizeof(int64_t));
       memcpy(b.brk + (size_t)k * F, x, (size_t)F * sizeof(int64_t));
+      const int64_t *rt = s->ret ? s->ret + (size_t)k * F : NULL;
+      if (rt)
+        memcpy(b.ret + (size_t)k * F, rt, (size_t)F * sizeof(int64_t));
       if (!two)
         continue;
       int64_t *first = merge ? last : b.cur + (size_t)(R + k) * F;
       for (int g = 0; g < F; g++) {
         int64_t d2 = min64(it->C[g], min64(sat_add(nw1, ef[g]), sat_add(it->wb, x[g])));
+        if (rt)
+          d2 = min64(d2, sat_add(it->wr, rt[g]));
         // merged: the component-wise maximum bounds both contexts from above
         first[g] = merge ? max64(first[g], d2) : d2;
       }
-      if (!merge)
+      if (!merge) {
         memcpy(b.brk + (size_t)(R + k) * F, x, (size_t)F * sizeof(int64_t));
+        if (rt)
+          memcpy(b.ret + (size_t)(R + k) * F, rt, (size_t)F * sizeof(int64_t));
+      }
     }
     if (lp->do_while) {
       eval_opt(d, cond, &b);
@@ -447,13 +470,18 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
     free(b.cur);
     free(b.brk);
     free(b.cont);
+    free(b.ret);
     // Entry of the loop: D1 = min(C, n·wn + Ef, wb + X) for each outer context.
     int64_t nw = sat_mul(n, it->wn);
     for (int k = 0; k < R; k++) {
       const int64_t *ef = Ef + (size_t)k * F, *x = X + (size_t)k * F;
       int64_t *v = s->cur + (size_t)k * F;
-      for (int g = 0; g < F; g++)
+      const int64_t *rt = s->ret ? s->ret + (size_t)k * F : NULL;
+      for (int g = 0; g < F; g++) {
         v[g] = min64(it->C[g], min64(sat_add(nw, ef[g]), sat_add(it->wb, x[g])));
+        if (rt)
+          v[g] = min64(v[g], sat_add(it->wr, rt[g]));
+      }
     }
   }
   eval_opt(d, init, s);
@@ -478,7 +506,7 @@ static void eval(Dist *d, const KdRegion *r, State *s) {
     int64_t *e = mat_dup(d, s->R, s->cur);
     if (!e)
       return;
-    State se = {s->R, e, s->brk, s->cont};
+    State se = {s->R, e, s->brk, s->cont, s->ret};
     eval_opt(d, r->kids[2], &se);
     eval_opt(d, r->kids[1], s);
     mat_min(d, s->R, s->cur, e);  // IN = min over the two predecessors
@@ -502,7 +530,7 @@ static void eval(Dist *d, const KdRegion *r, State *s) {
       for (size_t i = 0; i < nn; i++)
         acc[i] = INT64_MAX;
     }
-    State t = {s->R, s->cur, x, s->cont};  // break leaves the switch
+    State t = {s->R, s->cur, x, s->cont, s->ret};  // break leaves the switch
     for (int i = r->n - 1; i >= 1; i--) {
       eval(d, r->kids[i], &t);  // falls through into the next segment
       mat_min(d, s->R, acc, s->cur);
@@ -520,8 +548,21 @@ static void eval(Dist *d, const KdRegion *r, State *s) {
     set_all(d, s, s->cont);
     return;
   case KR_RETURN:
-    set_all(d, s, NULL);
+    set_all(d, s, s->ret);
     return;
+  case KR_CALL: {
+    if (!r->kids[0])
+      return;
+    int64_t *exit = mat_dup(d, s->R, s->cur);  // where the callee's returns go
+    if (!exit)
+      return;
+    int64_t *saved = s->ret;
+    s->ret = exit;
+    eval(d, r->kids[0], s);
+    s->ret = saved;
+    free(exit);
+    return;
+  }
   }
 }
 
@@ -529,7 +570,7 @@ int kd_distance_accumulate(const KdRegion *body, int struct_id, int nfields, int
   if (!body || nfields <= 0)
     return 0;
   Dist d = {.F = nfields, .sid = struct_id, .dir = dir};
-  State s = {1, mat_new(&d, 1), NULL, NULL};
+  State s = {1, mat_new(&d, 1), NULL, NULL, NULL};
   if (s.cur) {
     set_all(&d, &s, NULL);  // nothing follows the end of the kernel
     eval(&d, body, &s);

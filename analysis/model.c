@@ -109,6 +109,12 @@ KdRegion *kd_region_loop(KdArena *a, KdRegion *init, KdRegion *cond, KdRegion *b
   return r;
 }
 
+KdRegion *kd_region_call(KdArena *a, KdRegion *body) {
+  KdRegion *r = kd_region_new(a, KR_CALL);
+  push(a, r, body);
+  return r;
+}
+
 size_t kd_region_count_accesses(const KdRegion *r) {
   if (!r)
     return 0;
@@ -175,6 +181,10 @@ void kd_region_dump(FILE *out, const KdRegion *r, const char *const *struct_name
     return;
   case KR_RETURN:
     fputs("return\n", out);
+    return;
+  case KR_CALL:
+    fputs("call\n", out);
+    kd_region_dump(out, r->kids[0], struct_names, field_names, depth + 1);
     return;
   }
 }

@@ -61,7 +61,8 @@ typedef enum KdRegionKind {
   KR_SWITCH,    // kids = {cond, seg_1, ..., seg_k}: each segment starts at a case label
   KR_BREAK,     // leaves the innermost loop or switch
   KR_CONTINUE,  // goes to the innermost loop's increment
-  KR_RETURN,    // ends the path (also used for goto, conservatively)
+  KR_RETURN,    // leaves the innermost KR_CALL, or ends the path in a kernel (also goto)
+  KR_CALL,      // kids = {body}: an inlined function; its returns reach the call's exit
 } KdRegionKind;
 
 /* One global-memory instruction.  struct_id indexes the program's struct table
@@ -113,6 +114,8 @@ KdRegion *kd_region_if(KdArena *a, KdRegion *cond, KdRegion *then_r, KdRegion *e
 /* A loop region; `loop` must live in the same arena (or outlive the region). */
 KdRegion *kd_region_loop(KdArena *a, KdRegion *init, KdRegion *cond, KdRegion *body,
                          KdRegion *inc, KdLoop *loop);
+/* An inlined call of a function whose region is `body` (may be NULL). */
+KdRegion *kd_region_call(KdArena *a, KdRegion *body);
 /* Number of KR_ACCESS nodes reachable from r, counting shared subtrees once per path. */
 size_t kd_region_count_accesses(const KdRegion *r);
 
