@@ -73,7 +73,7 @@ static bool spelled(CXCursor c, const char *name) {
 
 static void location(CXCursor c, const char **file, unsigned *line, unsigned *col, KdArena *a) {
   CXFile f;
-  clang_getSpellingLocation(clang_getCursorLocation(c), &f, line, col, NULL);
+  clang_getExpansionLocation(clang_getCursorLocation(c), &f, line, col, NULL);
   if (file) {
     CXString s = clang_getFileName(f);
     *file = kd_arena_strdup(a, clang_getCString(s) ? clang_getCString(s) : "?");
