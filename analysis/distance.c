@@ -345,6 +345,8 @@ static void eval_opt(Dist *d, const KdRegion *r, State *s) {
 
 static void record(Dist *d, const KdAccess *a, const State *s) {
   const int F = d->F;
+  if (a->struct_id != d->sid)
+    return;  // other data only adds distance
   for (int g = 0; g < F; g++) {
     int64_t best = KD_DIST_NONE;
     if (moves(d, a, g)) {
@@ -390,6 +392,65 @@ static void set_all(Dist *d, State *s, const int64_t *src) {
   }
 }
 
+/* Bounds the number of contexts: for each field g independently, contexts
+ * whose (cur, brk, ret) distances are infinite in the same components are
+ * merged into their component-wise maximum.  Distances are monotone in every
+ * component and finiteness is preserved, so the merged context bounds every
+ * merged one from above and reaches a following access exactly when they do:
+ * the δ→ computed stays an upper bound of the exact value, never loses an
+ * edge.  Leaves at most 8 contexts (cont is derived later from cur).  Only
+ * needed beyond KD_MAX_CONTEXTS, i.e. loop nests deeper than six. */
+enum { PATTERNS = 8 };
+static int merge_contexts(Dist *d, State *b) {
+  const int F = d->F;
+  int64_t *cur = mat_new(d, PATTERNS), *brk = mat_new(d, PATTERNS), *ret = b->ret ? mat_new(d, PATTERNS) : NULL;
+  if (!cur || !brk || (b->ret && !ret)) {
+    free(cur);
+    free(brk);
+    free(ret);
+    return -1;
+  }
+  for (int g = 0; g < F; g++) {
+    bool used[PATTERNS] = {false};
+    for (int k = 0; k < b->R; k++) {
+      size_t i = (size_t)k * F + g;
+      int64_t rv = b->ret ? b->ret[i] : KD_INF;
+      int p = (b->cur[i] == KD_INF) | (b->brk[i] == KD_INF) << 1 | (rv == KD_INF) << 2;
+      size_t o = (size_t)p * F + g;
+      if (!used[p]) {
+        used[p] = true;
+        cur[o] = b->cur[i];
+        brk[o] = b->brk[i];
+        if (ret)
+          ret[o] = rv;
+      } else {
+        cur[o] = max64(cur[o], b->cur[i]);
+        brk[o] = max64(brk[o], b->brk[i]);
+        if (ret)
+          ret[o] = max64(ret[o], rv);
+      }
+    }
+    int first = 0;
+    while (!used[first])
+      first++;
+    for (int p = 0; p < PATTERNS; p++)
+      if (!used[p]) {  // a duplicate of an existing context changes nothing
+        cur[(size_t)p * F + g] = cur[(size_t)first * F + g];
+        brk[(size_t)p * F + g] = brk[(size_t)first * F + g];
+        if (ret)
+          ret[(size_t)p * F + g] = ret[(size_t)first * F + g];
+      }
+  }
+  free(b->cur);
+  free(b->brk);
+  free(b->ret);
+  b->cur = cur;
+  b->brk = brk;
+  b->ret = ret;
+  b->R = PATTERNS;
+  return 0;
+}
+
 static void eval_loop(Dist *d, const KdRegion *r, State *s) {
   const int F = d->F;
   const KdRegion *init = r->kids[0], *cond = r->kids[1], *body = r->kids[2], *inc = r->kids[3];
@@ -420,9 +481,6 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
     int64_t nw1 = sat_mul(n - 1, it->wn);
     bool two = n >= 2;
     int R2 = two ? 2 * R : R;
-    bool merge = R2 > KD_MAX_CONTEXTS;
-    if (merge)
-      R2 = R;
     State b = {R2, mat_new(d, R2), mat_new(d, R2), NULL, s->ret ? mat_new(d, R2) : NULL};
     if (!b.cur || !b.brk || (s->ret && !b.ret)) {
       free(b.cur);
@@ -432,36 +490,38 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
     }
     for (int k = 0; k < R; k++) {
       const int64_t *ef = Ef + (size_t)k * F, *x = X + (size_t)k * F;
-      int64_t *last = b.cur + (size_t)k * F;
-      memcpy(last, ef, (size_t)F * sizeof(int64_t));
-      memcpy(b.brk + (size_t)k * F, x, (size_t)F * sizeof(int64_t));
       const int64_t *rt = s->ret ? s->ret + (size_t)k * F : NULL;
-      if (rt)
-        memcpy(b.ret + (size_t)k * F, rt, (size_t)F * sizeof(int64_t));
+      for (int c = 0; c < (two ? 2 : 1); c++) {
+        size_t row = (size_t)(c * R + k) * F;
+        memcpy(b.brk + row, x, (size_t)F * sizeof(int64_t));
+        if (rt)
+          memcpy(b.ret + row, rt, (size_t)F * sizeof(int64_t));
+      }
+      memcpy(b.cur + (size_t)k * F, ef, (size_t)F * sizeof(int64_t));  // last iteration
       if (!two)
         continue;
-      int64_t *first = merge ? last : b.cur + (size_t)(R + k) * F;
+      int64_t *first = b.cur + (size_t)(R + k) * F;  // first iteration
       for (int g = 0; g < F; g++) {
         int64_t d2 = min64(it->C[g], min64(sat_add(nw1, ef[g]), sat_add(it->wb, x[g])));
         if (rt)
           d2 = min64(d2, sat_add(it->wr, rt[g]));
-        // merged: the component-wise maximum bounds both contexts from above
-        first[g] = merge ? max64(first[g], d2) : d2;
+        first[g] = d2;
       }
-      if (!merge) {
-        memcpy(b.brk + (size_t)(R + k) * F, x, (size_t)F * sizeof(int64_t));
-        if (rt)
-          memcpy(b.ret + (size_t)(R + k) * F, rt, (size_t)F * sizeof(int64_t));
-      }
+    }
+    if (b.R > KD_MAX_CONTEXTS && merge_contexts(d, &b) != 0) {
+      free(b.cur);
+      free(b.brk);
+      free(b.ret);
+      goto out;
     }
     if (lp->do_while) {
       eval_opt(d, cond, &b);
-      b.cont = mat_dup(d, R2, b.cur);
+      b.cont = mat_dup(d, b.R, b.cur);
       if (b.cont)
         eval_opt(d, body, &b);
     } else {
       eval_opt(d, inc, &b);
-      b.cont = mat_dup(d, R2, b.cur);
+      b.cont = mat_dup(d, b.R, b.cur);
       if (b.cont) {
         eval_opt(d, body, &b);
         eval_opt(d, cond, &b);

@@ -15,8 +15,9 @@
  * contexts of all iterations are represented by their extremes (the first
  * iteration and the last), which is exact because distances are monotone in
  * the continuation.  Cost: O(accesses × fields × 2^d) for loop depth d, with
- * the number of contexts capped (KD_MAX_CONTEXTS; past it two contexts are
- * merged into their component-wise maximum, an upper bound).
+ * the number of contexts capped (KD_MAX_CONTEXTS; past it, contexts that are
+ * infinite in the same components are merged into their component-wise
+ * maximum: δ→ stays an upper bound of the exact value and keeps every edge).
  */
 #ifndef KDLG_DISTANCE_H
 #define KDLG_DISTANCE_H

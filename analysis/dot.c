@@ -6,14 +6,21 @@
 #include "distance.h"
 
 /* DOT double-quoted string: escape quotes and backslashes. */
+static void escaped(FILE *out, const char *s);
+
 static void quoted(FILE *out, const char *s) {
   fputc('"', out);
+  escaped(out, s);
+  fputc('"', out);
+}
+
+/* Text inside a double-quoted DOT string: escape quotes and backslashes. */
+static void escaped(FILE *out, const char *s) {
   for (; *s; s++) {
     if (*s == '"' || *s == '\\')
       fputc('\\', out);
     fputc(*s, out);
   }
-  fputc('"', out);
 }
 
 static void layout_text(FILE *out, KdLayoutChoice c) {
@@ -28,8 +35,9 @@ int kd_dot_write(FILE *out, const Kdlg *g, const KdLayoutChoice *layouts) {
   fputs("graph ", out);
   quoted(out, st->name);
   fputs(" {\n", out);
-  fprintf(out, "  label=\"KDLG of %s (%u B, %d fields), epsilon = %lld B\";\n", st->name, st->bytes, st->nfields,
-          (long long)g->epsilon);
+  fputs("  label=\"KDLG of ", out);
+  escaped(out, st->name);
+  fprintf(out, " (%u B, %d fields), epsilon = %lld B\";\n", st->bytes, st->nfields, (long long)g->epsilon);
   fputs("  labelloc=t;\n  node [shape=ellipse, fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\"];\n", out);
   for (int c = 0; c < g->nclusters; c++) {
     const KdCluster *cl = &g->clusters[c];
@@ -43,7 +51,9 @@ int kd_dot_write(FILE *out, const Kdlg *g, const KdLayoutChoice *layouts) {
       const KdField *f = &st->fields[cl->fields[i]];
       fputs("    ", out);
       quoted(out, f->name);
-      fprintf(out, " [label=\"%s\\n%u B\"];\n", f->name, f->bytes);
+      fputs(" [label=\"", out);
+      escaped(out, f->name);
+      fprintf(out, "\\n%u B\"];\n", f->bytes);
     }
     fputs("  }\n", out);
   }

@@ -1,0 +1,273 @@
+/* test_dot.c: the KDLG as Graphviz DOT (analysis/dot.h). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/distance.h"
+#include "analysis/dot.h"
+#include "analysis/kdlg.h"
+
+#define NONE KD_DIST_NONE
+
+static KdField fig_fields[4] = {{"a", 4, 0}, {"b", 4, 4}, {"c", 4, 8}, {"d", 4, 12}};
+static KdStruct fig_struct = {.name = "S", .bytes = 16, .nfields = 4, .fields = fig_fields, .eligible = true};
+
+/* Fig. 2's KDLG: δ(a,b)=4, δ(b,c)=252, δ(a,c)=256, d unconnected */
+static Kdlg *fig2_graph(const KdStruct *st, int64_t eps) {
+  Kdlg *g = kdlg_new(st);
+  assert_non_null(g);
+  int F = st->nfields;
+  g->dir[0 * F + 1] = 4;
+  g->dir[1 * F + 0] = 4;
+  g->dir[0 * F + 2] = 256;
+  g->dir[1 * F + 2] = 252;
+  assert_int_equal(kdlg_finish_edges(g), 0);
+  assert_int_equal(kdlg_partition(g, eps), 0);
+  return g;
+}
+
+static char *render(const Kdlg *g, const KdLayoutChoice *layouts) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  assert_non_null(f);
+  assert_int_equal(kd_dot_write(f, g, layouts), 0);
+  assert_int_equal(fclose(f), 0);
+  assert_non_null(buf);
+  assert_int_equal(strlen(buf), len);
+  return buf;
+}
+
+static int count(const char *hay, const char *needle) {
+  int n = 0;
+  for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+    n++;
+  return n;
+}
+
+static void expect_contains(const char *dot, const char *needle) {
+  if (!strstr(dot, needle)) {
+    print_error("missing <%s> in:\n%s\n", needle, dot);
+    fail();
+  }
+}
+
+/* The text is well-formed as far as quoting goes: every double-quoted string
+ * ends, an escaped quote never ends one, and after a closing quote comes
+ * punctuation or a space (never more identifier text, which is what an
+ * unescaped quote in a name produces).  Braces and brackets balance. */
+static void expect_well_formed(const char *dot) {
+  int depth = 0, brackets = 0;
+  for (const char *p = dot; *p; p++) {
+    if (*p == '"') {
+      const char *start = p++;
+      while (*p && *p != '"') {
+        if (*p == '\\' && p[1])
+          p++;
+        if (*p == '\n') {
+          print_error("string broken across lines at offset %ld:\n%s\n", (long)(start - dot), dot);
+          fail();
+        }
+        p++;
+      }
+      if (!*p) {
+        print_error("unterminated string at offset %ld\n", (long)(start - dot));
+        fail();
+      }
+      char next = p[1];
+      if (!(next == ' ' || next == ']' || next == ',' || next == ';' || next == '\n' || next == '}')) {
+        print_error("text right after a closing quote at offset %ld: <%.20s>\n%s\n", (long)(p - dot), p, dot);
+        fail();
+      }
+    } else if (*p == '{') {
+      depth++;
+    } else if (*p == '}') {
+      depth--;
+      assert_true(depth >= 0);
+    } else if (*p == '[') {
+      brackets++;
+    } else if (*p == ']') {
+      brackets--;
+      assert_true(brackets >= 0);
+    }
+  }
+  assert_int_equal(depth, 0);
+  assert_int_equal(brackets, 0);
+}
+
+/* penwidth and grey level of the edge line that starts with `prefix` */
+static void edge_style(const char *dot, const char *prefix, double *pen, unsigned *rgb) {
+  const char *p = strstr(dot, prefix);
+  assert_non_null(p);
+  const char *q = strstr(p, "penwidth=");
+  assert_non_null(q);
+  assert_true(q < strchr(p, '\n'));
+  *pen = strtod(q + 9, NULL);
+  const char *c = strstr(p, "color=\"#");
+  assert_non_null(c);
+  assert_true(c < strchr(p, '\n'));
+  unsigned r, g, b;
+  assert_int_equal(sscanf(c + 8, "%2x%2x%2x", &r, &g, &b), 3);
+  assert_int_equal(r, g);  // a grey
+  assert_int_equal(g, b);
+  *rgb = r;
+}
+
+static void test_fig2_dot(void **state) {
+  (void)state;
+  Kdlg *g = fig2_graph(&fig_struct, 128);
+  char *dot = render(g, NULL);
+  expect_well_formed(dot);
+  assert_int_equal(strncmp(dot, "graph \"S\" {", 11), 0);
+  assert_int_equal(dot[strlen(dot) - 1], '\n');
+  assert_int_equal(dot[strlen(dot) - 2], '}');
+  expect_contains(dot, "  \"a\" -- \"b\" [label=\"4\", ");
+  expect_contains(dot, "  \"b\" -- \"c\" [label=\"252\", ");
+  expect_contains(dot, "  \"a\" -- \"c\" [label=\"256\", ");
+  assert_int_equal(count(dot, " -- "), 3);
+  assert_null(strstr(dot, "\"d\" --"));
+  assert_null(strstr(dot, "-- \"d\""));
+  // node d is still drawn, with its size
+  expect_contains(dot, "\"d\" [label=\"d\\n4 B\"]");
+  // ε = 128: {a,b}, {c}, {d}: one subgraph cluster each
+  assert_int_equal(count(dot, "subgraph cluster_"), 3);
+  expect_contains(dot, "subgraph cluster_0 {");
+  expect_contains(dot, "subgraph cluster_1 {");
+  expect_contains(dot, "subgraph cluster_2 {");
+  assert_null(strstr(dot, "cluster_3"));
+  // a and b are drawn inside cluster_0, before cluster_1 opens
+  const char *c0 = strstr(dot, "subgraph cluster_0"), *c1 = strstr(dot, "subgraph cluster_1");
+  const char *na = strstr(dot, "\"a\" [label="), *nb = strstr(dot, "\"b\" [label="), *nc = strstr(dot, "\"c\" [label=");
+  assert_true(c0 < na && na < c1 && c0 < nb && nb < c1 && c1 < nc);
+  expect_contains(dot, "epsilon = 128 B");
+  expect_contains(dot, "cluster 0: 8 B");
+  free(dot);
+  // ε = 300: {a,b,c}, {d}
+  assert_int_equal(kdlg_partition(g, 300), 0);
+  dot = render(g, NULL);
+  assert_int_equal(count(dot, "subgraph cluster_"), 2);
+  expect_contains(dot, "cluster 0: 12 B");
+  expect_contains(dot, "epsilon = 300 B");
+  free(dot);
+  // ε = 1: four singletons
+  assert_int_equal(kdlg_partition(g, 1), 0);
+  dot = render(g, NULL);
+  assert_int_equal(count(dot, "subgraph cluster_"), 4);
+  assert_int_equal(count(dot, " -- "), 3);  // edges do not depend on ε
+  free(dot);
+  kdlg_free(g);
+}
+
+static void test_determinism(void **state) {
+  (void)state;
+  Kdlg *g1 = fig2_graph(&fig_struct, 128), *g2 = fig2_graph(&fig_struct, 128);
+  char *d1 = render(g1, NULL), *d2 = render(g1, NULL), *d3 = render(g2, NULL);
+  assert_string_equal(d1, d2);
+  assert_string_equal(d1, d3);
+  free(d1);
+  free(d2);
+  free(d3);
+  kdlg_free(g1);
+  kdlg_free(g2);
+}
+
+/* smaller δ: thicker and darker */
+static void test_edge_styles(void **state) {
+  (void)state;
+  Kdlg *g = fig2_graph(&fig_struct, 128);
+  char *dot = render(g, NULL);
+  double p4, p252, p256;
+  unsigned c4, c252, c256;
+  edge_style(dot, "\"a\" -- \"b\"", &p4, &c4);
+  edge_style(dot, "\"b\" -- \"c\"", &p252, &c252);
+  edge_style(dot, "\"a\" -- \"c\"", &p256, &c256);
+  assert_true(p4 > p252);
+  assert_true(p252 > p256);
+  assert_true(c4 < c252);
+  assert_true(c252 < c256);
+  assert_true(p256 >= 1.0);  // still visible
+  assert_true(c256 < 0xff);  // never white
+  free(dot);
+  kdlg_free(g);
+  // δ = 0 is the darkest and thickest of all
+  KdField f[3] = {{"x", 4, 0}, {"y", 4, 4}, {"z", 4, 8}};
+  KdStruct st = {.name = "Z", .bytes = 12, .nfields = 3, .fields = f};
+  g = kdlg_new(&st);
+  g->dir[0 * 3 + 1] = 0;
+  g->dir[1 * 3 + 2] = 1000;
+  assert_int_equal(kdlg_finish_edges(g), 0);
+  assert_int_equal(kdlg_partition(g, 128), 0);
+  dot = render(g, NULL);
+  double p0, p1000;
+  unsigned c0, c1000;
+  edge_style(dot, "\"x\" -- \"y\" [label=\"0\"", &p0, &c0);
+  edge_style(dot, "\"y\" -- \"z\" [label=\"1000\"", &p1000, &c1000);
+  assert_true(p0 > p1000);
+  assert_true(c0 < c1000);
+  free(dot);
+  kdlg_free(g);
+}
+
+/* layouts appear in the cluster labels when given */
+static void test_layout_labels(void **state) {
+  (void)state;
+  Kdlg *g = fig2_graph(&fig_struct, 128);
+  KdLayoutChoice L[3] = {{KD_LAYOUT_TILED, 32}, {KD_LAYOUT_AOS, 1}, {KD_LAYOUT_SOA, 0}};
+  char *dot = render(g, L);
+  expect_well_formed(dot);
+  expect_contains(dot, "cluster 0: 8 B, tiled t=32");
+  expect_contains(dot, "cluster 1: 4 B, aos");
+  expect_contains(dot, "cluster 2: 4 B, soa");
+  free(dot);
+  dot = render(g, NULL);
+  assert_null(strstr(dot, "aos"));
+  assert_null(strstr(dot, "tiled"));
+  free(dot);
+  kdlg_free(g);
+}
+
+/* names with a quote or a backslash are escaped everywhere they appear */
+static void test_escaping(void **state) {
+  (void)state;
+  KdField f[4] = {{"a\"q", 4, 0}, {"b\\s", 4, 4}, {"c", 4, 8}, {"d", 4, 12}};
+  KdStruct st = {.name = "S\"x", .bytes = 16, .nfields = 4, .fields = f};
+  Kdlg *g = fig2_graph(&st, 128);
+  char *dot = render(g, NULL);
+  expect_contains(dot, "graph \"S\\\"x\" {");
+  expect_contains(dot, "  \"a\\\"q\" -- \"b\\\\s\" [label=\"4\", ");
+  expect_contains(dot, "  \"a\\\"q\" -- \"c\" [label=\"256\", ");
+  // node statements: the id and the label
+  expect_contains(dot, "\"a\\\"q\" [label=\"a\\\"q\\n4 B\"]");
+  expect_contains(dot, "\"b\\\\s\" [label=\"b\\\\s\\n4 B\"]");
+  expect_well_formed(dot);
+  free(dot);
+  kdlg_free(g);
+}
+
+/* a write error is reported */
+static void test_write_error(void **state) {
+  (void)state;
+  Kdlg *g = fig2_graph(&fig_struct, 128);
+  char tiny[16];
+  FILE *f = fmemopen(tiny, sizeof tiny, "w");
+  assert_non_null(f);
+  setvbuf(f, NULL, _IONBF, 0);
+  int rc = kd_dot_write(f, g, NULL);
+  fclose(f);
+  assert_int_equal(rc, -1);
+  kdlg_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_fig2_dot),       cmocka_unit_test(test_determinism), cmocka_unit_test(test_edge_styles),
+      cmocka_unit_test(test_layout_labels),  cmocka_unit_test(test_escaping),    cmocka_unit_test(test_write_error),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
