@@ -45,8 +45,6 @@ int kd_write_atomic(const char *path, const char *data, size_t len, FILE *diag) 
   }
   if (!err && fchmod(fd, 0666 & ~mask) != 0)
     err = errno;
-  if (!err && fsync(fd) != 0 && errno != EINVAL)
-    err = errno;
   if (close(fd) != 0 && !err)
     err = errno;
   if (!err && rename(tmp, path) != 0)

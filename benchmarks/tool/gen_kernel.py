@@ -25,8 +25,8 @@ of field f3).  Each helper is called once, so the access model (which inlines
 calls per call site) holds exactly the accesses written in the source.
 
 The output is deterministic for given arguments (--seed, default 1).  The
-number of accesses is printed on stderr (stdout carries the file when no -o
-is given); --check BIN runs `BIN FILE --dump-access-model` and verifies that
+number of accesses is printed on stdout with -o FILE (on stderr when stdout
+carries the file); --check BIN runs `BIN FILE --dump-access-model` and verifies that
 the model holds exactly that many accesses of Big (`grep -c 'Big\\.'`).
 """
 import argparse
@@ -50,6 +50,8 @@ class Gen:
                 self.types[k] = t
         self.out = []
         self.count = 0  # accesses emitted (loads + stores of Big fields)
+        self.loads = 0
+        self.stores = 0
         self.loopvar = 0
 
     # ---- lines ----
@@ -82,11 +84,15 @@ class Gen:
             else:  # copy between fields: load + store
                 g = self.rng.randrange(F)
                 self.line(depth, "%s = %s * 0.5f;" % (self.fref("i", f), self.fref(self.idx(loops), g)))
+            self.loads += 1
+            self.stores += 1
             return 2
         if r < 0.8:  # plain read: one load
             self.line(depth, "acc += %s;" % self.fref(self.idx(loops), f))
+            self.loads += 1
         else:  # plain store: one store
             self.line(depth, "%s = acc;" % self.fref("i", f))
+            self.stores += 1
         return 1
 
     def straight(self, depth, loops, budget):
@@ -115,6 +121,7 @@ class Gen:
             elif r < 0.45 and left >= 5:  # if/else with a condition on a field
                 f = self.rng.randrange(len(self.types))
                 self.line(depth, "if (%s > 0) {" % self.fref(self.idx(loops), f))
+                self.loads += 1
                 used += 1
                 a = self.rng.randint(1, min(left - 1, 40))
                 used += self.block(depth + 1, loops, a, loop_depth)
@@ -187,6 +194,7 @@ class Gen:
             self.line(0, "}")
             self.line(0, "")
         self.count = accesses
+        assert self.loads + self.stores == accesses
         return "\n".join(self.out) + "\n"
 
 
@@ -202,12 +210,16 @@ def count_in_source(text):
     return n
 
 
-def check(binary, path, expect):
+def model_counts(binary, path):
+    """(accesses, loads, stores) of Big in `binary path --dump-access-model`
+    (accesses = lines matching 'Big.', as `grep -c 'Big\.'`), or None."""
     r = subprocess.run([binary, path, "--dump-access-model"], capture_output=True, text=True)
     if r.returncode != 0:
         return None, r.stderr
-    n = sum(1 for ln in r.stdout.splitlines() if "Big." in ln)
-    return n, r.stderr
+    lines = [ln.strip() for ln in r.stdout.splitlines() if "Big." in ln]
+    loads = sum(1 for ln in lines if ln.startswith("load "))
+    stores = sum(1 for ln in lines if ln.startswith("store "))
+    return (len(lines), loads, stores), r.stderr
 
 
 def main():
@@ -236,18 +248,20 @@ def main():
     else:
         sys.stdout.write(text)
     nlines = text.count("\n")
-    print("%s: %d fields, %d accesses of Big (loads + stores), %d lines"
-          % (a.output or "<stdout>", a.fields, g.count, nlines), file=sys.stderr)
+    # the count goes to stdout unless stdout carries the generated file
+    print("%s: %d fields, %d accesses of Big (%d loads + %d stores), %d lines"
+          % (a.output or "<stdout>", a.fields, g.count, g.loads, g.stores, nlines),
+          file=sys.stdout if a.output else sys.stderr)
     if a.check:
         if not a.output:
             ap.error("--check needs -o FILE")
-        n, err = check(a.check, a.output, g.count)
-        if n is None:
+        got, err = model_counts(a.check, a.output)
+        if got is None:
             print("check: %s failed:\n%s" % (a.check, err), file=sys.stderr)
             return 1
-        ok = n == g.count
-        print("check: access model holds %d accesses of Big, intended %d: %s"
-              % (n, g.count, "OK" if ok else "MISMATCH"), file=sys.stderr)
+        ok = got == (g.count, g.loads, g.stores)
+        print("check: kdlg-opt's access model holds %d accesses of Big (%d loads + %d stores), "
+              "intended %d (%d + %d): %s" % (got + (g.count, g.loads, g.stores) + ("OK" if ok else "MISMATCH",)))
         return 0 if ok else 1
     return 0
 
