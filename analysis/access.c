@@ -408,6 +408,15 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
           t.bytes = type_bytes(et);
         else
           t = none;
+      } else if (ct.kind == CXType_ConstantArray && is_pointer(et)) {
+        // array-to-pointer decay of an array field (p[i].v as float *): an address, no access
+        t = classify(b, ks.v[0], subs);
+        if (t.k == T_FIELD)
+          t.k = T_FADDR;
+        else if (t.k == T_OTHER)
+          t = (Target){T_PTR, -1, -1, type_bytes(clang_getArrayElementType(ct))};
+        else
+          t = none;
       } else {
         t = classify(b, ks.v[0], subs);
       }
@@ -448,6 +457,8 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
         t = (Target){T_OTHER, -1, -1, type_bytes(et)};
       else if (bt.k == T_FIELD || bt.k == T_OTHER)
         t = (Target){bt.k, bt.sid, bt.field, type_bytes(et)};
+      else if (bt.k == T_FADDR)  // pf[k] with float *pf = p[i].v (array field)
+        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et)};
     }
     free(ks.v);
     return t;
@@ -467,6 +478,8 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
             t = (Target){T_FIELD, bt.sid, fi, type_bytes(et)};
         } else if (bt.k == T_PTR) {
           t = (Target){T_OTHER, -1, -1, type_bytes(et)};
+        } else if (bt.k == T_FADDR) {  // (&p[i].inner)->x
+          t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et)};
         }
       } else if (bt.k == T_ELEM) {
         int fi = field_index(b, bt.sid, fc);
@@ -485,7 +498,9 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     Target t = none;
     if (ks.n == 1 && op == CXUnaryOperator_Deref) {
       Target bt = classify(b, ks.v[0], subs);
-      if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
+      if (bt.k == T_FADDR)  // *(&p[i].f), *pf with int *pf = &p[i].f
+        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et)};
+      else if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
         t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes};
       else if (bt.k == T_PTR)
         t = (Target){T_OTHER, -1, -1, type_bytes(et)};
@@ -510,7 +525,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     if (ks.n == 2 && is_pointer(et)) {
       int pi = is_pointer(cursor_type(ks.v[0])) ? 0 : 1;
       Target bt = classify(b, ks.v[pi], subs);
-      if (bt.k == T_PTR) {
+      if (bt.k == T_PTR || bt.k == T_FADDR) {
         cursors_push(subs, ks.v[1 - pi]);
         t = bt;
       }
@@ -684,12 +699,7 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
         for (int j = 0; j < s2.n; j++)
           visit_expr(b, s2.v[j], M_LOAD, seq);
         free(s2.v);
-        if (t.k == T_FIELD) {
-          remark(b, a, "escape", "a reference to field '%s' of '%s' escapes into '%s': accesses through it are not counted",
-                 b->prog->structs[t.sid].fields[t.field].name, b->prog->structs[t.sid].name, name);
-          bind[i].k = T_NONE;
-        }
-        continue;
+        continue;  // bound by reference: the callee's uses are the accesses
       }
       bind[i].k = T_NONE;
     }
@@ -772,7 +782,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
         Cursors subs = {0};
         Target t = classify(b, ks.v[1], &subs);
         free(subs.v);
-        if (t.k == T_PTR)
+        if (t.k == T_PTR || t.k == T_FADDR)
           env_set(b, d, t);
         else if (env_find(b, d))
           env_set(b, d, (Target){T_NONE, -1, -1, 0});
@@ -1201,7 +1211,9 @@ static void var_decl(Builder *b, CXCursor v, KdRegion *seq) {
   CXType vt = cursor_type(v);
   Cursors subs = {0};
   Target t = classify(b, init, &subs);
-  if ((is_pointer(vt) && t.k == T_PTR) || (vt.kind == CXType_LValueReference && t.k == T_ELEM)) {
+  bool ref = vt.kind == CXType_LValueReference || vt.kind == CXType_RValueReference;
+  if ((is_pointer(vt) && (t.k == T_PTR || t.k == T_FADDR)) ||
+      (ref && (t.k == T_ELEM || t.k == T_FIELD || t.k == T_OTHER))) {
     for (int i = 0; i < subs.n; i++)
       visit_expr(b, subs.v[i], M_LOAD, seq);
     env_set(b, v, t);
@@ -1394,7 +1406,7 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
   b->func = spelling(b->A, def);
   int np = clang_Cursor_getNumArguments(def);
   for (int i = 0; i < np && i < nbind; i++)
-    if (bind[i].k == T_PTR || bind[i].k == T_ELEM)
+    if (bind[i].k == T_PTR || bind[i].k == T_ELEM || bind[i].k == T_FIELD || bind[i].k == T_FADDR)
       env_set(b, clang_Cursor_getArgument(def, (unsigned)i), bind[i]);
   CXCursor body = body_of(def);
   KdRegion *r = clang_Cursor_isNull(body) ? NULL : stmt(b, body);

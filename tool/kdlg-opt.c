@@ -76,6 +76,7 @@ static void help(void) {
         "  -p BUILD_DIR         read compiler arguments (-I -D -U -include -isystem -std=)\n"
         "                       from BUILD_DIR/compile_commands.json\n"
         "  -- ARGS...           pass ARGS to the parser (e.g. -I dir -D N=64)\n"
+        "  --dump-access-model  print each kernel's global-memory instructions and loops\n"
         "  --help, --version\n"
         "\n"
         "exit status: 0 success, 1 input error, 2 usage error\n",

@@ -13,12 +13,13 @@ import lit.formats
 
 config.name = 'kdlg-opt'
 config.suffixes = ['.cu', '.cl', '.test']
-# RUN lines run in /bin/sh so that `; echo "exit=$?"`, pipes and `||` work.
-config.test_format = lit.formats.ShTest(execute_external=True)
+# lit's internal shell (lit 23 refuses execute_external=True).  It has pipes,
+# redirections, `not` and the usual file commands; exact exit codes are checked
+# through %exitcode, which runs a command and then prints `exit=N`.
+config.test_format = lit.formats.ShTest(execute_external=False)
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
-config.test_exec_root = os.path.join(config.test_source_root, 'Output')
 # Helper inputs that are not tests themselves.
-config.excludes = ['Inputs', 'Output', 'lit.cfg.py', 'plancheck.py']
+config.excludes = ['Inputs', 'Output', 'lit.cfg.py', 'plancheck.py', 'exitcode.py']
 
 repo_root = os.path.dirname(os.path.dirname(config.test_source_root))
 
@@ -32,13 +33,17 @@ if not os.path.exists(kdlg_opt):
 
 python = sys.executable or 'python3'
 plancheck = os.path.join(config.test_source_root, 'plancheck.py')
+exitcode = os.path.join(config.test_source_root, 'exitcode.py')
 
-# Longest names first: lit applies substitutions in order.
+# lit applies config substitutions in order and before its own %s/%p/%t,
+# so %plancheck is never read as %p + 'lancheck'.
 config.substitutions.append(('%kdlg-opt', kdlg_opt))
 config.substitutions.append(('%plancheck', '"%s" "%s"' % (python, plancheck)))
+config.substitutions.append(('%exitcode', '"%s" "%s"' % (python, exitcode)))
+config.substitutions.append(('%python', '"%s"' % python))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
 config.substitutions.append(('%benchmarks', os.path.join(repo_root, 'benchmarks')))
-config.substitutions.append(('FileCheck', filecheck))
+config.substitutions.append((r'\bFileCheck\b', filecheck))
 
 # Keep the tool's messages stable.
 config.environment['LC_ALL'] = 'C'

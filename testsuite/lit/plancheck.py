@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Flatten a kdlg-opt JSON plan (read on stdin) into lines FileCheck can match.
+"""Flatten a kdlg-opt JSON plan into lines FileCheck can match.
+
+    plancheck.py [PLAN.json]      (default: read the plan on stdin)
 
 Output, one line each, in the plan's order:
   input <path>
@@ -12,7 +14,7 @@ Output, one line each, in the plan's order:
   loop kernel=<k> function=<f> line=<n> trip=<n> rule=<r>
   kernels <k1,k2,...>
   end struct <name>
-A plan that is not valid JSON makes the script fail (exit 1).
+A missing file or a plan that is not valid JSON makes the script fail (exit 1).
 """
 import json
 import sys
@@ -29,7 +31,15 @@ def val(v):
 
 
 def main():
-    text = sys.stdin.read()
+    if len(sys.argv) > 1:
+        try:
+            with open(sys.argv[1], encoding='utf-8') as f:
+                text = f.read()
+        except OSError as e:
+            sys.stderr.write('plancheck: %s\n' % e)
+            return 1
+    else:
+        text = sys.stdin.read()
     try:
         plan = json.loads(text)
     except ValueError as e:

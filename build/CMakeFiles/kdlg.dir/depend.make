@@ -1,2 +1,0 @@
-# Empty dependencies file for kdlg.
-# This may be replaced when dependencies are built.
