@@ -257,6 +257,11 @@ static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
   KdStruct *st = &p->structs[sid];
   memset(st, 0, sizeof *st);
   st->name = struct_name(b, spelled_t, decl);
+  CXString ts = clang_getTypeSpelling(clang_getUnqualifiedType(spelled_t));
+  const char *tn = clang_getCString(ts);
+  if (tn && strcmp(tn, st->name) && !strchr(tn, ' '))  // `NamedT` for typedef struct Named {...} NamedT
+    st->alias = kd_arena_strdup(b->A, tn);
+  clang_disposeString(ts);
   location(decl, &st->file, &st->line, &st->col, b->A);
   long long size = clang_Type_getSizeOf(t);
   st->bytes = size > 0 ? (uint32_t)size : 0;

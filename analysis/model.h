@@ -39,7 +39,8 @@ typedef struct KdField {
 } KdField;
 
 typedef struct KdStruct {
-  const char *name;      // struct tag or typedef name, as the user spells it
+  const char *name;      // struct tag, or the typedef name of an anonymous struct
+  const char *alias;     // the typedef name the kernels spell it with, if different; or NULL
   uint32_t bytes;        // sizeof(struct), bytes
   int nfields;           // number of direct fields (nested aggregates count once)
   KdField *fields;       // nfields entries, declaration order

@@ -369,7 +369,8 @@ int main(int argc, char **argv) {
   if (o.only_struct) {
     bool found = false;
     for (int i = 0; i < prog->nstructs; i++)
-      found |= !strcmp(prog->structs[i].name, o.only_struct);
+      found |= !strcmp(prog->structs[i].name, o.only_struct) ||
+               (prog->structs[i].alias && !strcmp(prog->structs[i].alias, o.only_struct));
     if (!found) {
       fprintf(stderr, "%s: error: no struct named '%s' is reached from a kernel\n", o.input, o.only_struct);
       goto done_src;

@@ -22,7 +22,7 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
     goto oom;
   for (int sid = 0; sid < prog->nstructs; sid++) {
     const KdStruct *st = &prog->structs[sid];
-    if (!st->eligible || (only && strcmp(st->name, only)))
+    if (!st->eligible || (only && strcmp(st->name, only) && (!st->alias || strcmp(st->alias, only))))
       continue;
     KdStructPlan *sp = &plan->structs[plan->nstructs++];
     sp->sid = sid;

@@ -26,3 +26,10 @@ __kernel void k(__global Particle *p, __global NamedT *q) {
 
 // ONE:     struct Particle
 // ONE-NOT: struct Named
+
+// --struct accepts the typedef name the kernel spells as well as the tag.
+// RUN: %kdlg-opt %s --struct NamedT --emit-plan - | %plancheck | FileCheck %s --check-prefix=ALIAS
+// RUN: %kdlg-opt %s --struct Named --emit-plan - | %plancheck | FileCheck %s --check-prefix=ALIAS
+// ALIAS-NOT: struct Particle
+// ALIAS:     struct Named bytes=12 fields=3
+// ALIAS-NOT: struct Particle
