@@ -30,6 +30,7 @@
 
 #include "analysis/distance.h"
 #include "analysis/model.h"
+#include "regions.h"
 
 #define NONE KD_DIST_NONE
 #define MAXF 8
@@ -40,16 +41,6 @@ static KdRegion *ld(KdArena *a, int field, uint32_t bytes) { return kd_region_ac
 static KdRegion *st(KdArena *a, int field, uint32_t bytes) { return kd_region_access(a, 0, field, bytes, true); }
 static KdRegion *other(KdArena *a, uint32_t bytes) { return kd_region_access(a, -1, -1, bytes, true); }
 
-/* seq(a, k1, k2, ..., NULL) */
-static KdRegion *seq(KdArena *a, ...) {
-  KdRegion *s = kd_region_new(a, KR_SEQ);
-  va_list ap;
-  va_start(ap, a);
-  for (KdRegion *k; (k = va_arg(ap, KdRegion *)) != NULL;)
-    kd_region_add(a, s, k);
-  va_end(ap);
-  return s;
-}
 
 static KdLoop *mkloop(KdArena *a, int64_t trip, bool do_while) {
   KdLoop *lp = kd_arena_alloc(a, sizeof(KdLoop));

@@ -14,21 +14,13 @@
 #include "analysis/distance.h"
 #include "analysis/kdlg.h"
 #include "analysis/model.h"
+#include "regions.h"
 
 #define NONE KD_DIST_NONE
 
 static KdField fig_fields[4] = {{"a", 4, 0}, {"b", 4, 4}, {"c", 4, 8}, {"d", 4, 12}};
 static KdStruct fig_struct = {.name = "S", .bytes = 16, .nfields = 4, .fields = fig_fields, .eligible = true};
 
-static KdRegion *seq(KdArena *a, ...) {
-  KdRegion *s = kd_region_new(a, KR_SEQ);
-  va_list ap;
-  va_start(ap, a);
-  for (KdRegion *k; (k = va_arg(ap, KdRegion *)) != NULL;)
-    kd_region_add(a, s, k);
-  va_end(ap);
-  return s;
-}
 
 /* Fig. 2's kernel: for 32 × {a; b}; c; store other 4 B */
 static Kdlg *fig2_graph(void) {

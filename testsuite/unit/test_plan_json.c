@@ -17,17 +17,9 @@
 #include "analysis/dtree.h"
 #include "analysis/kdlg.h"
 #include "analysis/model.h"
+#include "regions.h"
 #include "transform/plan.h"
 
-static KdRegion *seq(KdArena *a, ...) {
-  KdRegion *s = kd_region_new(a, KR_SEQ);
-  va_list ap;
-  va_start(ap, a);
-  for (KdRegion *k; (k = va_arg(ap, KdRegion *)) != NULL;)
-    kd_region_add(a, s, k);
-  va_end(ap);
-  return s;
-}
 
 static KdLoop *mkloop(KdArena *a, int64_t trip, char rule, const char *kernel, const char *func, unsigned line) {
   KdLoop *lp = kd_arena_alloc(a, sizeof(KdLoop));
