@@ -693,22 +693,22 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     CXCursor a = clang_Cursor_getArgument(e, i);
     Cursors subs = {0};
     Target t = classify(b, a, &subs);
-    free(subs.v);
     bind[i] = t;
+    bool by_ref = false;
     if (t.k == T_ELEM || t.k == T_FIELD) {
-      // by value, or by reference: the parameter's type decides
+      // by value (a load of the element or field) or by reference (an alias): the parameter decides
       CXType pt = canon(clang_getArgType(clang_getCursorType(callee), (unsigned)i));
-      if (pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference) {
-        Cursors s2 = {0};
-        classify(b, a, &s2);
-        for (int j = 0; j < s2.n; j++)
-          visit_expr(b, s2.v[j], M_LOAD, seq);
-        free(s2.v);
-        continue;  // bound by reference: the callee's uses are the accesses
-      }
-      bind[i].k = T_NONE;
+      by_ref = pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference;
+      if (!by_ref)
+        bind[i].k = T_NONE;
     }
-    visit_expr(b, a, M_LOAD, seq);
+    if (by_ref) {
+      for (int j = 0; j < subs.n; j++)
+        visit_expr(b, subs.v[j], M_LOAD, seq);
+    } else {
+      visit_expr(b, a, M_LOAD, seq);
+    }
+    free(subs.v);
   }
   CXCursor def = clang_getCursorDefinition(callee);
   bool defined = !clang_Cursor_isNull(def) &&
