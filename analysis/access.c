@@ -298,6 +298,8 @@ static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
         snprintf(why, sizeof why, "struct '%s' has field '%s' of unknown size (flexible array?)", st->name,
                  f->name);
       f->bytes = fs > 0 ? (uint32_t)fs : 0;
+      long long fa = clang_Type_getAlignOf(ft);
+      f->align = fa > 0 ? (uint32_t)fa : 1;
       f->offset = off > 0 ? (uint32_t)(off / 8) : 0;
       FieldEntry *fe = calloc(1, sizeof *fe);
       snprintf(fe->key, sizeof fe->key, "%d:%s", sid, f->name);

@@ -36,6 +36,7 @@ typedef struct KdField {
   const char *name;  // field name as declared
   uint32_t bytes;    // σ(f): clang_Type_getSizeOf of the field's type, bytes
   uint32_t offset;   // byte offset in the AoS struct (clang_Type_getOffsetOf / 8)
+  uint32_t align;    // alignment of the field's type, bytes (clang_Type_getAlignOf)
 } KdField;
 
 typedef struct KdStruct {

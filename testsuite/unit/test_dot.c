@@ -15,7 +15,7 @@
 
 #define NONE KD_DIST_NONE
 
-static KdField fig_fields[4] = {{"a", 4, 0}, {"b", 4, 4}, {"c", 4, 8}, {"d", 4, 12}};
+static KdField fig_fields[4] = {{"a", 4, 0, 4}, {"b", 4, 4, 4}, {"c", 4, 8, 4}, {"d", 4, 12, 4}};
 static KdStruct fig_struct = {.name = "S", .bytes = 16, .nfields = 4, .fields = fig_fields, .eligible = true};
 
 /* Fig. 2's KDLG: δ(a,b)=4, δ(b,c)=252, δ(a,c)=256, d unconnected */
@@ -196,7 +196,7 @@ static void test_edge_styles(void **state) {
   free(dot);
   kdlg_free(g);
   // δ = 0 is the darkest and thickest of all
-  KdField f[3] = {{"x", 4, 0}, {"y", 4, 4}, {"z", 4, 8}};
+  KdField f[3] = {{"x", 4, 0, 4}, {"y", 4, 4, 4}, {"z", 4, 8, 4}};
   KdStruct st = {.name = "Z", .bytes = 12, .nfields = 3, .fields = f};
   g = kdlg_new(&st);
   g->dir[0 * 3 + 1] = 0;
@@ -235,7 +235,7 @@ static void test_layout_labels(void **state) {
 /* names with a quote or a backslash are escaped everywhere they appear */
 static void test_escaping(void **state) {
   (void)state;
-  KdField f[4] = {{"a\"q", 4, 0}, {"b\\s", 4, 4}, {"c", 4, 8}, {"d", 4, 12}};
+  KdField f[4] = {{"a\"q", 4, 0, 4}, {"b\\s", 4, 4, 4}, {"c", 4, 8, 4}, {"d", 4, 12, 4}};
   KdStruct st = {.name = "S\"x", .bytes = 16, .nfields = 4, .fields = f};
   Kdlg *g = fig2_graph(&st, 128);
   char *dot = render(g, NULL);

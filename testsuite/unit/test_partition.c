@@ -18,7 +18,7 @@
 
 #define NONE KD_DIST_NONE
 
-static KdField fig_fields[4] = {{"a", 4, 0}, {"b", 4, 4}, {"c", 4, 8}, {"d", 4, 12}};
+static KdField fig_fields[4] = {{"a", 4, 0, 4}, {"b", 4, 4, 4}, {"c", 4, 8, 4}, {"d", 4, 12, 4}};
 static KdStruct fig_struct = {.name = "S", .bytes = 16, .nfields = 4, .fields = fig_fields, .eligible = true};
 
 
@@ -173,7 +173,7 @@ static void test_fig3_from_matrix(void **state) {
 /* δ = max of both directions; the edge joins iff δ < ε (strict) */
 static void test_asymmetric_and_strict(void **state) {
   (void)state;
-  KdField f[2] = {{"x", 8, 0}, {"y", 8, 8}};
+  KdField f[2] = {{"x", 8, 0, 8}, {"y", 8, 8, 8}};
   KdStruct st = {.name = "P", .bytes = 16, .nfields = 2, .fields = f};
   int64_t dir[4] = {NONE, 3, 10, NONE};  // x->y 3, y->x 10
   Kdlg *g = graph_from(&st, dir);
@@ -210,7 +210,7 @@ static void test_asymmetric_and_strict(void **state) {
 /* edges sorted by (δ, a, b); clusters numbered by their first field */
 static void test_tie_break_and_order(void **state) {
   (void)state;
-  KdField f[5] = {{"f0", 4, 0}, {"f1", 8, 4}, {"f2", 2, 12}, {"f3", 16, 16}, {"f4", 1, 32}};
+  KdField f[5] = {{"f0", 4, 0, 4}, {"f1", 8, 4, 8}, {"f2", 2, 12, 2}, {"f3", 16, 16, 16}, {"f4", 1, 32, 1}};
   KdStruct st = {.name = "T", .bytes = 40, .nfields = 5, .fields = f};
   int64_t dir[25];
   for (int i = 0; i < 25; i++)
@@ -284,7 +284,7 @@ static void test_determinism(void **state) {
 
 static void test_no_edges(void **state) {
   (void)state;
-  KdField f[3] = {{"p", 4, 0}, {"q", 4, 4}, {"r", 8, 8}};
+  KdField f[3] = {{"p", 4, 0, 4}, {"q", 4, 4, 4}, {"r", 8, 8, 8}};
   KdStruct st = {.name = "N", .bytes = 16, .nfields = 3, .fields = f};
   Kdlg *g = kdlg_new(&st);
   assert_non_null(g);
@@ -319,7 +319,7 @@ static void test_no_edges(void **state) {
 /* ε larger than every δ: the connected components; a never-accessed field stays alone */
 static void test_components(void **state) {
   (void)state;
-  KdField f[6] = {{"f0", 4, 0}, {"f1", 4, 4}, {"f2", 4, 8}, {"f3", 4, 12}, {"f4", 4, 16}, {"f5", 4, 20}};
+  KdField f[6] = {{"f0", 4, 0, 4}, {"f1", 4, 4, 4}, {"f2", 4, 8, 4}, {"f3", 4, 12, 4}, {"f4", 4, 16, 4}, {"f5", 4, 20, 4}};
   KdStruct st = {.name = "C", .bytes = 24, .nfields = 6, .fields = f};
   int64_t dir[36];
   for (int i = 0; i < 36; i++)
@@ -351,7 +351,7 @@ static void test_random_components(void **state) {
   char names[12][4];
   for (int i = 0; i < 12; i++) {
     snprintf(names[i], sizeof names[i], "f%d", i);
-    f[i] = (KdField){names[i], 1u << (i % 5), (uint32_t)(4 * i)};
+    f[i] = (KdField){names[i], 1u << (i % 5), (uint32_t)(4 * i), 1u << (i % 5)};
   }
   for (int iter = 0; iter < 500; iter++) {
     int F = 1 + (int)rnd(12);

@@ -52,9 +52,9 @@ static KdProgram *build_program(void) {
   p->arena = a;
   p->nstructs = 3;
   p->structs = calloc(3, sizeof(KdStruct));
-  static KdField particle[4] = {{"pos", 16, 0}, {"vel", 16, 16}, {"mass", 4, 32}, {"id", 4, 36}};
-  static KdField bad[1] = {{"x", 4, 0}};
-  static KdField pair[2] = {{"x", 4, 0}, {"y", 4, 4}};
+  static KdField particle[4] = {{"pos", 16, 0, 16}, {"vel", 16, 16, 16}, {"mass", 4, 32, 4}, {"id", 4, 36, 4}};
+  static KdField bad[1] = {{"x", 4, 0, 4}};
+  static KdField pair[2] = {{"x", 4, 0, 4}, {"y", 4, 4, 4}};
   static const char *k1[] = {"k1"}, *k2[] = {"k2"}, *kb[] = {"k2"};
   p->structs[0] = (KdStruct){.name = "Particle", .bytes = 40, .nfields = 4, .fields = particle, .file = "in.cl",
                              .line = 1, .col = 8, .eligible = true, .kernels = k1, .nkernels = 1};

@@ -1,0 +1,108 @@
+/* kdlg_layout.h: the one description of a data layout, shared by kdlg-opt's
+ * code generator and by the programs it writes (host pack/unpack, and the
+ * index arithmetic the rewritten kernels inline).
+ *
+ * A struct S of n elements is split into clusters (Kofler et al. 2015,
+ * Sect. 3.1); each cluster c lives in its own storage region in one of three
+ * layouts (Sect. 3.2, method-notes §4):
+ *   AoS       (tile 1): element i at i·stride(c); a struct of the cluster's fields
+ *   SoA       (tile 0): one array per field, each n elements
+ *   tiled-AoS (tile t, a power of two ≥ 2): element i in tile i/t at lane i%t;
+ *             each tile holds t values of each field in turn
+ * Inside a cluster the fields are ordered by decreasing alignment (ties:
+ * declaration order), so every field array and every tile stays aligned; a
+ * tile's bytes and an AoS stride are rounded up to the cluster's largest
+ * alignment.  Byte addresses:
+ *   AoS:   i·stride + off(f)
+ *   SoA:   n·off(f) + i·σ(f)
+ *   tiled: (i/t)·tile_bytes + t·off(f) + (i%t)·σ(f)
+ * where off(f) is the field's offset inside the cluster (sum of the sizes of
+ * the fields before it in cluster order).
+ *
+ * Header-only C99 (static inline), usable from C, C++ and CUDA host code.
+ */
+#ifndef KDLG_LAYOUT_H
+#define KDLG_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct kd_layout_field {
+  const char *name;
+  uint32_t aos_offset;  /* offset in the original AoS struct, bytes */
+  uint32_t bytes;       /* σ(f), bytes */
+  uint32_t align;       /* alignment of the field's type, bytes (power of two) */
+  uint32_t cluster;     /* index of its cluster */
+  uint32_t offset;      /* off(f): offset inside the cluster, bytes */
+} kd_layout_field;
+
+typedef struct kd_layout_cluster {
+  uint32_t tile;        /* 1 = AoS, 0 = SoA, t ≥ 2 = tiled-AoS with t elements per tile */
+  uint32_t bytes;       /* σ(c) = Σ σ(f) over its fields, bytes */
+  uint32_t align;       /* largest field alignment, bytes */
+} kd_layout_cluster;
+
+typedef struct kd_layout {
+  uint32_t aos_bytes;   /* sizeof the original struct */
+  uint32_t nfields;
+  const kd_layout_field *fields;     /* in the original declaration order */
+  uint32_t nclusters;
+  const kd_layout_cluster *clusters;
+} kd_layout;
+
+static inline uint64_t kd_layout_align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
+
+/* AoS stride of cluster c, bytes. */
+static inline uint64_t kd_layout_stride(const kd_layout_cluster *c) { return kd_layout_align_up(c->bytes, c->align); }
+
+/* Bytes of one tile of cluster c (tiled-AoS). */
+static inline uint64_t kd_layout_tile_bytes(const kd_layout_cluster *c) {
+  return kd_layout_align_up((uint64_t)c->tile * c->bytes, c->align);
+}
+
+/* Bytes of cluster c's storage region for n elements (whole tiles). */
+static inline uint64_t kd_layout_region_bytes(const kd_layout_cluster *c, uint64_t n) {
+  if (c->tile == 0)
+    return kd_layout_align_up(n * c->bytes, c->align);
+  if (c->tile == 1)
+    return n * kd_layout_stride(c);
+  return (n + c->tile - 1) / c->tile * kd_layout_tile_bytes(c);
+}
+
+/* Byte address of field f of element i inside its cluster's region (n elements). */
+static inline uint64_t kd_layout_address(const kd_layout *L, uint32_t f, uint64_t i, uint64_t n) {
+  const kd_layout_field *F = &L->fields[f];
+  const kd_layout_cluster *c = &L->clusters[F->cluster];
+  if (c->tile == 0)
+    return n * F->offset + i * F->bytes;
+  if (c->tile == 1)
+    return i * kd_layout_stride(c) + F->offset;
+  return i / c->tile * kd_layout_tile_bytes(c) + (uint64_t)c->tile * F->offset + (i % c->tile) * F->bytes;
+}
+
+/* Converts n AoS elements (aos: n·aos_bytes bytes) into the layout: regions[c]
+ * must hold kd_layout_region_bytes(c, n) bytes.  Padding bytes are left as they are. */
+static inline void kd_layout_pack(const kd_layout *L, const void *aos, uint64_t n, void *const *regions) {
+  const unsigned char *src = (const unsigned char *)aos;
+  for (uint64_t i = 0; i < n; i++)
+    for (uint32_t f = 0; f < L->nfields; f++) {
+      const kd_layout_field *F = &L->fields[f];
+      memcpy((unsigned char *)regions[F->cluster] + kd_layout_address(L, f, i, n),
+             src + i * L->aos_bytes + F->aos_offset, F->bytes);
+    }
+}
+
+/* The inverse of kd_layout_pack: fills every field of n AoS elements; the
+ * struct's padding bytes in `aos` are left as they are. */
+static inline void kd_layout_unpack(const kd_layout *L, void *const *regions, uint64_t n, void *aos) {
+  unsigned char *dst = (unsigned char *)aos;
+  for (uint64_t i = 0; i < n; i++)
+    for (uint32_t f = 0; f < L->nfields; f++) {
+      const kd_layout_field *F = &L->fields[f];
+      memcpy(dst + i * L->aos_bytes + F->aos_offset,
+             (const unsigned char *)regions[F->cluster] + kd_layout_address(L, f, i, n), F->bytes);
+    }
+}
+
+#endif

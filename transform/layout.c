@@ -1,0 +1,65 @@
+/* layout.c: plan → layout description (see layout.h). */
+#include "layout.h"
+
+#include <stdlib.h>
+
+int kd_layout_from_plan(const Kdlg *g, const KdLayoutChoice *layouts, kd_layout *out) {
+  const KdStruct *st = g->st;
+  kd_layout_field *fields = calloc((size_t)st->nfields + 1, sizeof *fields);
+  kd_layout_cluster *clusters = calloc((size_t)g->nclusters + 1, sizeof *clusters);
+  if (!fields || !clusters) {
+    free(fields);
+    free(clusters);
+    return -1;
+  }
+  for (int c = 0; c < g->nclusters; c++) {
+    const KdCluster *cl = &g->clusters[c];
+    kd_layout_cluster *L = &clusters[c];
+    L->tile = layouts[c].kind == KD_LAYOUT_SOA ? 0 : layouts[c].kind == KD_LAYOUT_AOS ? 1 : layouts[c].tile;
+    L->align = 1;
+    // cluster order: decreasing alignment, then declaration order (insertion sort, stable)
+    int *order = malloc((size_t)cl->nfields * sizeof(int));
+    if (!order) {
+      free(fields);
+      free(clusters);
+      return -1;
+    }
+    for (int i = 0; i < cl->nfields; i++) {
+      int f = cl->fields[i], j = i;
+      while (j > 0 && st->fields[order[j - 1]].align < st->fields[f].align) {
+        order[j] = order[j - 1];
+        j--;
+      }
+      order[j] = f;
+    }
+    uint32_t off = 0;
+    for (int i = 0; i < cl->nfields; i++) {
+      const KdField *f = &st->fields[order[i]];
+      kd_layout_field *F = &fields[order[i]];
+      F->name = f->name;
+      F->aos_offset = f->offset;
+      F->bytes = f->bytes;
+      F->align = f->align ? f->align : 1;
+      F->cluster = (uint32_t)c;
+      F->offset = off;
+      off += f->bytes;
+      if (F->align > L->align)
+        L->align = F->align;
+    }
+    free(order);
+    L->bytes = off;
+  }
+  out->aos_bytes = st->bytes;
+  out->nfields = (uint32_t)st->nfields;
+  out->fields = fields;
+  out->nclusters = (uint32_t)g->nclusters;
+  out->clusters = clusters;
+  return 0;
+}
+
+void kd_layout_release(kd_layout *L) {
+  free((void *)L->fields);
+  free((void *)L->clusters);
+  L->fields = NULL;
+  L->clusters = NULL;
+}
