@@ -9,6 +9,7 @@
  */
 #include "access.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,7 +155,6 @@ typedef struct Builder {
   MemoEntry *memo;       // callee regions of the current kernel
   SeenEntry *seen;       // remarks already printed
   const char *kernel;    // current kernel
-  int kernel_index;
   const char *func;      // current function
   char **stack;          // USRs of functions being built (recursion check)
   int depth, stack_cap;
@@ -164,7 +164,6 @@ typedef struct Builder {
 static void remark(Builder *b, CXCursor at, const char *tag, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-#include <stdarg.h>
 static void remark(Builder *b, CXCursor at, const char *tag, const char *fmt, ...) {
   char msg[1024];
   va_list ap;
@@ -200,15 +199,8 @@ static void struct_add_kernel(Builder *b, int sid) {
   st->kernels = k;
 }
 
-typedef struct FieldVisit {
-  Builder *b;
-  KdStruct *st;
-  CXType rec;
-  Cursors fields;
-} FieldVisit;
-
 static enum CXVisitorResult visit_field(CXCursor c, CXClientData data) {
-  cursors_push(&((FieldVisit *)data)->fields, c);
+  cursors_push(data, c);
   return CXVisit_Continue;
 }
 
@@ -278,13 +270,13 @@ static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
   } else if (size <= 0) {
     snprintf(why, sizeof why, "struct '%s' is incomplete", st->name);
   } else {
-    FieldVisit fv = {b, st, t, {0}};
-    clang_Type_visitFields(t, visit_field, &fv);
-    if (fv.fields.n == 0)
+    Cursors fields = {0};
+    clang_Type_visitFields(t, visit_field, &fields);
+    if (fields.n == 0)
       snprintf(why, sizeof why, "struct '%s' has no fields", st->name);
-    st->fields = kd_arena_alloc(b->A, (size_t)(fv.fields.n ? fv.fields.n : 1) * sizeof(KdField));
-    for (int i = 0; i < fv.fields.n && !why[0]; i++) {
-      CXCursor fc = fv.fields.v[i];
+    st->fields = kd_arena_alloc(b->A, (size_t)(fields.n ? fields.n : 1) * sizeof(KdField));
+    for (int i = 0; i < fields.n && !why[0]; i++) {
+      CXCursor fc = fields.v[i];
       KdField *f = &st->fields[i];
       f->name = spelling(b->A, fc);
       CXType ft = cursor_type(fc);
@@ -311,8 +303,8 @@ static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
       else
         HASH_ADD_STR(b->fields, key, fe);
     }
-    st->nfields = why[0] ? 0 : fv.fields.n;
-    free(fv.fields.v);
+    st->nfields = why[0] ? 0 : fields.n;
+    free(fields.v);
   }
   if (why[0]) {
     st->eligible = false;
@@ -1533,10 +1525,8 @@ int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks) {
   TopVisit tv = {&b, {0}};
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_top, &tv);
   p->kernels = calloc((size_t)(tv.kernels.n ? tv.kernels.n : 1), sizeof(KdKernel));
-  for (int i = 0; i < tv.kernels.n; i++) {
-    b.kernel_index = i;
+  for (int i = 0; i < tv.kernels.n; i++)
     build_kernel(&b, tv.kernels.v[i]);
-  }
   free(tv.kernels.v);
   StructEntry *se, *st;
   HASH_ITER(hh, b.structs, se, st) {
