@@ -93,14 +93,8 @@ static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen
   return idx;
 }
 
-int kd_model_parse(const char *text, const char *source, KdModel **out, char *err, size_t errlen) {
-  *out = NULL;
-  json_error_t je;
-  json_t *root = json_loads(text, 0, &je);
-  if (!root) {
-    snprintf(err, errlen, "%d:%d: invalid JSON: %s", je.line, je.column, je.text);
-    return -1;
-  }
+/* Builds the model from a parsed JSON document; takes ownership of root. */
+static int model_from_json(json_t *root, const char *source, KdModel **out, char *err, size_t errlen) {
   KdModel *m = calloc(1, sizeof(KdModel));
   int rc = -1;
   if (!m) {
@@ -151,43 +145,29 @@ done:
   return rc;
 }
 
+int kd_model_parse(const char *text, const char *source, KdModel **out, char *err, size_t errlen) {
+  *out = NULL;
+  json_error_t je;
+  json_t *root = json_loads(text, 0, &je);
+  if (!root) {
+    snprintf(err, errlen, "%d:%d: invalid JSON: %s", je.line, je.column, je.text);
+    return -1;
+  }
+  return model_from_json(root, source, out, err, errlen);
+}
+
 int kd_model_load(const char *path, KdModel **out, char *err, size_t errlen) {
   *out = NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errlen, "cannot open model file");
+  json_error_t je;
+  json_t *root = json_load_file(path, 0, &je);
+  if (!root) {
+    if (je.line < 0)  // the file itself could not be read
+      snprintf(err, errlen, "%s", je.text);
+    else
+      snprintf(err, errlen, "%d:%d: invalid JSON: %s", je.line, je.column, je.text);
     return -1;
   }
-  char *buf = NULL;
-  size_t len = 0, cap = 0;
-  for (;;) {
-    if (len + 4096 + 1 > cap) {
-      cap = cap ? 2 * cap : 8192;
-      char *nb = realloc(buf, cap);
-      if (!nb) {
-        free(buf);
-        fclose(f);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-      }
-      buf = nb;
-    }
-    size_t got = fread(buf + len, 1, 4096, f);
-    len += got;
-    if (got < 4096)
-      break;
-  }
-  bool bad = ferror(f);
-  fclose(f);
-  if (bad) {
-    free(buf);
-    snprintf(err, errlen, "cannot read model file");
-    return -1;
-  }
-  buf[len] = 0;
-  int rc = kd_model_parse(buf, path, out, err, errlen);
-  free(buf);
-  return rc;
+  return model_from_json(root, path, out, err, errlen);
 }
 
 const KdModel *kd_model_builtin(void) {
