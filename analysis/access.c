@@ -1429,48 +1429,6 @@ static void memo_clear(Builder *b) {
   }
 }
 
-static bool is_opencl_kernel(CXCursor fn) {
-  Cursors ks = kids_of(fn);
-  bool kernel = false;
-  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
-  for (int i = 0; i < ks.n && !kernel; i++) {
-    if (clang_getCursorKind(ks.v[i]) != CXCursor_UnexposedAttr)
-      continue;
-    CXToken *toks;
-    unsigned nt;
-    clang_tokenize(tu, clang_getCursorExtent(ks.v[i]), &toks, &nt);
-    for (unsigned j = 0; j < nt && !kernel; j++) {
-      CXString s = clang_getTokenSpelling(tu, toks[j]);
-      kernel = !strcmp(clang_getCString(s), "__kernel") || !strcmp(clang_getCString(s), "kernel");
-      clang_disposeString(s);
-    }
-    clang_disposeTokens(tu, toks, nt);
-  }
-  free(ks.v);
-  return kernel;
-}
-
-static bool is_kernel(const KdSource *src, CXCursor fn) {
-  if (src->lang == KD_LANG_OPENCL)
-    return is_opencl_kernel(fn);
-  Cursors ks = kids_of(fn);
-  bool kernel = false;
-  for (int i = 0; i < ks.n; i++)
-    kernel |= clang_getCursorKind(ks.v[i]) == CXCursor_CUDAGlobalAttr;
-  free(ks.v);
-  return kernel;
-}
-
-/* Whether an OpenCL pointer type points into __global memory. */
-static bool opencl_global(CXType ptr) {
-  CXType pt = clang_getPointeeType(ptr);
-  CXString s = clang_getTypeSpelling(pt);
-  const char *t = clang_getCString(s);
-  bool g = t && (strstr(t, "__global") || strstr(t, "global "));
-  clang_disposeString(s);
-  return g;
-}
-
 static void build_kernel(Builder *b, CXCursor fn) {
   KdProgram *p = b->prog;
   KdKernel *k = &p->kernels[p->nkernels++];
@@ -1485,7 +1443,7 @@ static void build_kernel(Builder *b, CXCursor fn) {
     CXType t = canon(spelled);
     if (!is_pointer(t))
       continue;
-    if (b->src->lang == KD_LANG_OPENCL && !opencl_global(t))
+    if (b->src->lang == KD_LANG_OPENCL && !kd_opencl_global_pointer(t))
       continue;
     CXType pt = canon(clang_getPointeeType(t));
     Target tg = pointer_target(b, pt, clang_getPointeeType(spelled));
@@ -1511,7 +1469,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
   if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
     return CXChildVisit_Recurse;
   if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && kd_cursor_in_user_code(c) &&
-      is_kernel(tv->b->src, c))
+      kd_is_kernel(tv->b->src->lang, c))
     cursors_push(&tv->kernels, c);
   return CXChildVisit_Continue;
 }

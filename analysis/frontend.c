@@ -151,3 +151,67 @@ bool kd_cursor_in_user_code(CXCursor c) {
   clang_disposeString(name);
   return user;
 }
+
+/* ---- kernels ---- */
+
+typedef struct Kids {
+  CXCursor v[64];
+  int n;
+} Kids;
+
+static enum CXChildVisitResult push_kid(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Kids *k = data;
+  if (k->n < 64)
+    k->v[k->n++] = c;
+  return CXChildVisit_Continue;
+}
+
+/* Attributes come first among a function's children; 64 is plenty. */
+static Kids kids(CXCursor c) {
+  Kids k;
+  k.n = 0;
+  clang_visitChildren(c, push_kid, &k);
+  return k;
+}
+
+static bool is_opencl_kernel(CXCursor fn) {
+  Kids ks = kids(fn);
+  bool kernel = false;
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
+  for (int i = 0; i < ks.n && !kernel; i++) {
+    if (clang_getCursorKind(ks.v[i]) != CXCursor_UnexposedAttr)
+      continue;
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(tu, clang_getCursorExtent(ks.v[i]), &toks, &nt);
+    for (unsigned j = 0; j < nt && !kernel; j++) {
+      CXString s = clang_getTokenSpelling(tu, toks[j]);
+      kernel = !strcmp(clang_getCString(s), "__kernel") || !strcmp(clang_getCString(s), "kernel");
+      clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, toks, nt);
+  }
+  return kernel;
+}
+
+bool kd_is_kernel(KdLanguage lang, CXCursor fn) {
+  if (lang == KD_LANG_OPENCL)
+    return is_opencl_kernel(fn);
+  Kids ks = kids(fn);
+  bool kernel = false;
+  for (int i = 0; i < ks.n; i++)
+    kernel |= clang_getCursorKind(ks.v[i]) == CXCursor_CUDAGlobalAttr;
+  return kernel;
+}
+
+/* Whether an OpenCL pointer type points into __global memory. */
+bool kd_opencl_global_pointer(CXType ptr) {
+  CXType pt = clang_getPointeeType(ptr);
+  CXString s = clang_getTypeSpelling(pt);
+  const char *t = clang_getCString(s);
+  bool g = t && (strstr(t, "__global") || strstr(t, "global "));
+  clang_disposeString(s);
+  return g;
+}
+

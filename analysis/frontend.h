@@ -49,4 +49,10 @@ void kd_frontend_dispose(KdSource *src);
 /* Whether cursor c is located in the user's code (not a system header, not the prelude). */
 bool kd_cursor_in_user_code(CXCursor c);
 
+/* Whether fn is a kernel: CUDA __global__, OpenCL __kernel / kernel. */
+bool kd_is_kernel(KdLanguage lang, CXCursor fn);
+
+/* Whether an OpenCL pointer type points into __global memory. */
+bool kd_opencl_global_pointer(CXType ptr);
+
 #endif

@@ -19,7 +19,8 @@
  * where off(f) is the field's offset inside the cluster (sum of the sizes of
  * the fields before it in cluster order).
  *
- * Header-only C99 (static inline), usable from C, C++ and CUDA host code.
+ * Header-only C99 (static inline), usable from C, C++ and CUDA (host and
+ * device: kdlg_cuda.cuh's conversion kernels call kd_layout_address).
  */
 #ifndef KDLG_LAYOUT_H
 #define KDLG_LAYOUT_H
@@ -27,6 +28,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#if defined(__CUDACC__)
+#define KD_LAYOUT_HD __host__ __device__
+#else
+#define KD_LAYOUT_HD
+#endif
 
 typedef struct kd_layout_field {
   const char *name;
@@ -51,18 +58,19 @@ typedef struct kd_layout {
   const kd_layout_cluster *clusters;
 } kd_layout;
 
-static inline uint64_t kd_layout_align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
+/* x rounded up to a multiple of a (a power of two). */
+static inline KD_LAYOUT_HD uint64_t kd_layout_align_up(uint64_t x, uint64_t a) { return (x + a - 1) & ~(a - 1); }
 
 /* AoS stride of cluster c, bytes. */
-static inline uint64_t kd_layout_stride(const kd_layout_cluster *c) { return kd_layout_align_up(c->bytes, c->align); }
+static inline KD_LAYOUT_HD uint64_t kd_layout_stride(const kd_layout_cluster *c) { return kd_layout_align_up(c->bytes, c->align); }
 
 /* Bytes of one tile of cluster c (tiled-AoS). */
-static inline uint64_t kd_layout_tile_bytes(const kd_layout_cluster *c) {
+static inline KD_LAYOUT_HD uint64_t kd_layout_tile_bytes(const kd_layout_cluster *c) {
   return kd_layout_align_up((uint64_t)c->tile * c->bytes, c->align);
 }
 
 /* Bytes of cluster c's storage region for n elements (whole tiles). */
-static inline uint64_t kd_layout_region_bytes(const kd_layout_cluster *c, uint64_t n) {
+static inline KD_LAYOUT_HD uint64_t kd_layout_region_bytes(const kd_layout_cluster *c, uint64_t n) {
   if (c->tile == 0)
     return kd_layout_align_up(n * c->bytes, c->align);
   if (c->tile == 1)
@@ -70,15 +78,29 @@ static inline uint64_t kd_layout_region_bytes(const kd_layout_cluster *c, uint64
   return (n + c->tile - 1) / c->tile * kd_layout_tile_bytes(c);
 }
 
+/* log2 of a power of two t ≥ 1. */
+static inline KD_LAYOUT_HD uint32_t kd_layout_log2(uint32_t t) {
+#if defined(__CUDA_ARCH__)
+  return (uint32_t)(__ffs((int)t) - 1);
+#else
+  return (uint32_t)__builtin_ctz(t);
+#endif
+}
+
 /* Byte address of field f of element i inside its cluster's region (n elements). */
-static inline uint64_t kd_layout_address(const kd_layout *L, uint32_t f, uint64_t i, uint64_t n) {
+static inline KD_LAYOUT_HD uint64_t kd_layout_address(const kd_layout *L, uint32_t f, uint64_t i, uint64_t n) {
   const kd_layout_field *F = &L->fields[f];
   const kd_layout_cluster *c = &L->clusters[F->cluster];
   if (c->tile == 0)
     return n * F->offset + i * F->bytes;
   if (c->tile == 1)
     return i * kd_layout_stride(c) + F->offset;
-  return i / c->tile * kd_layout_tile_bytes(c) + (uint64_t)c->tile * F->offset + (i % c->tile) * F->bytes;
+  uint64_t tile = i / c->tile, lane = i % c->tile;
+  if ((c->tile & (c->tile - 1)) == 0) {  // power of two: shift and mask
+    tile = i >> kd_layout_log2(c->tile);
+    lane = i & (c->tile - 1);
+  }
+  return tile * kd_layout_tile_bytes(c) + (uint64_t)c->tile * F->offset + lane * F->bytes;
 }
 
 /* Converts n AoS elements (aos: n·aos_bytes bytes) into the layout: regions[c]

@@ -8,7 +8,7 @@
  * Exit status: 0 success (also "nothing to optimize"), 1 input error
  * (diagnostics printed, no output file written), 2 usage error.
  */
-#define _DEFAULT_SOURCE /* realpath, open_memstream */
+#define _GNU_SOURCE /* realpath, open_memstream, asprintf */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +22,7 @@
 #include "../analysis/dtree.h"
 #include "../analysis/frontend.h"
 #include "../transform/plan.h"
+#include "../transform/rewrite.h"
 #include "output.h"
 
 #ifndef KDLG_OPT_VERSION
@@ -38,6 +39,10 @@ typedef struct Options {
   const char *only_struct;  // --struct
   const char *model_path;   // --device-model
   const char *build_dir;    // -p
+  const char *layout;       // --layout
+  const char *plan_in;      // --plan-in
+  bool dry_run;             // --dry-run
+  bool inline_runtime;      // --inline-runtime
   long long epsilon;        // --epsilon, -1: from the model
   bool dump_model;          // --dump-access-model (for tests and debugging)
   bool lang_given;
@@ -49,6 +54,8 @@ typedef struct Options {
 static void usage(FILE *f) {
   fputs("usage: kdlg-opt INPUT [-o OUTPUT] [--emit-dot FILE] [--emit-plan FILE] [--struct NAME]\n"
         "                [--epsilon BYTES] [--device-model FILE] [-x cuda|cl] [-p BUILD_DIR]\n"
+        "                [--layout auto|aos|soa|split|tiled:N] [--plan-in FILE] [--dry-run]\n"
+        "                [--inline-runtime]\n"
         "                [-- COMPILER_ARGS...]\n"
         "       kdlg-opt --help | --version\n",
         f);
@@ -64,8 +71,15 @@ static void help(void) {
         "with ε-Kruskal and selects AoS, SoA or tiled-AoS per cluster.\n"
         "\n"
         "options:\n"
-        "  -o OUTPUT            write the optimized source. Until the rewriter lands this\n"
-        "                       writes the input unchanged.\n"
+        "  -o OUTPUT            write the optimized source (OpenCL: also OUTPUT.layout.h,\n"
+        "                       the host side of the new layouts)\n"
+        "  --layout L           force a layout on every struct: auto (default: the paper's\n"
+        "                       combined algorithm), aos, soa, split (the KDLG clusters,\n"
+        "                       each AoS), tiled:N (one cluster, N elements per tile)\n"
+        "  --plan-in FILE       take clusters and layouts from a plan (--emit-plan format)\n"
+        "  --dry-run            print the plan and the edits; write nothing\n"
+        "  --inline-runtime     CUDA: paste the runtime header into the output, so it is\n"
+        "                       one self-contained file\n"
         "  --emit-dot FILE      write each struct's KDLG and partition as Graphviz DOT\n"
         "  --emit-plan FILE     write the layout plan as JSON\n"
         "                       (FILE '-' is standard output for both)\n"
@@ -120,6 +134,14 @@ static int parse_args(int argc, char **argv, Options *o) {
       o->dump_model = true;
       continue;
     }
+    if (!strcmp(a, "--dry-run")) {
+      o->dry_run = true;
+      continue;
+    }
+    if (!strcmp(a, "--inline-runtime")) {
+      o->inline_runtime = true;
+      continue;
+    }
     if (!strcmp(a, "--")) {
       o->cargs = (const char **)argv + i + 1;
       o->ncargs = argc - i - 1;
@@ -137,6 +159,10 @@ static int parse_args(int argc, char **argv, Options *o) {
       slot = &o->model_path;
     else if (!strcmp(a, "-p"))
       slot = &o->build_dir;
+    else if (!strcmp(a, "--layout"))
+      slot = &o->layout;
+    else if (!strcmp(a, "--plan-in"))
+      slot = &o->plan_in;
     if (slot) {
       if (i + 1 >= argc)
         return usage_error("option '%s' needs a value", a);
@@ -176,6 +202,8 @@ static int parse_args(int argc, char **argv, Options *o) {
     return usage_error("%s", "no input file");
   if (!o->lang_given && kd_language_from_path(o->input, &o->lang) != 0)
     return usage_error("cannot tell the language of '%s' from its extension: use -x cuda or -x cl", o->input);
+  if (o->output && kd_same_file(o->output, o->input))
+    return usage_error("refusing to overwrite the input '%s' (write the output elsewhere)", o->output);
   const char *outs[2] = {o->emit_dot, o->emit_plan};
   for (int i = 0; i < 2; i++)
     if (outs[i] && strcmp(outs[i], "-") && kd_same_file(outs[i], o->input))
@@ -233,39 +261,6 @@ static int read_compile_db(const Options *o, char ***out, int *nout) {
   clang_CompileCommands_dispose(cmds);
   clang_CompilationDatabase_dispose(db);
   return -1;
-}
-
-/* Reads a whole file into memory (for -o). */
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  for (;;) {
-    if (n + 65536 > cap) {
-      cap = cap ? 2 * cap : 131072;
-      char *nb = realloc(buf, cap);
-      if (!nb) {
-        free(buf);
-        fclose(f);
-        return NULL;
-      }
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, 65536, f);
-    n += got;
-    if (got < 65536)
-      break;
-  }
-  bool bad = ferror(f);
-  fclose(f);
-  if (bad) {
-    free(buf);
-    return NULL;
-  }
-  *len = n;
-  return buf;
 }
 
 /* Renders an output into memory with `fn`, then writes it atomically. */
@@ -385,20 +380,55 @@ int main(int argc, char **argv) {
   else if (plan->nstructs == 0)
     nothing_to_optimize(o.input, "no kernel reaches an eligible struct through a global pointer");
 
-  // 6. Outputs, each complete in memory before it is written.
-  rc = 0;
-  if (o.emit_dot && emit(o.emit_dot, render_dot, plan) != 0)
-    rc = EXIT_INPUT;
-  if (o.emit_plan && emit(o.emit_plan, kd_plan_write_json, plan) != 0)
-    rc = EXIT_INPUT;
-  if (o.output) {
-    // The rewriter lands in a later version: until then the source is copied unchanged.
-    size_t len;
-    char *text = slurp(o.input, &len);
-    if (!text || kd_write_atomic(o.output, text, len, stderr) != 0)
-      rc = EXIT_INPUT;
-    free(text);
+  // 5b. Layouts chosen by the user instead of the decision tree.
+  char err[1024] = "";
+  if (o.layout && (rc = kd_plan_force(plan, o.layout, err, sizeof err)) != 0) {
+    fprintf(stderr, "kdlg-opt: error: %s\n", rc == -1 ? "out of memory" : err);
+    rc = rc == -1 ? EXIT_INPUT : EXIT_USAGE;
+    goto done_src;
   }
+  if (o.plan_in && (rc = kd_plan_read_layouts(plan, o.plan_in, err, sizeof err)) != 0) {
+    fprintf(stderr, "%s\n", rc == -1 ? "kdlg-opt: error: out of memory" : err);
+    rc = EXIT_INPUT;
+    goto done_src;
+  }
+
+  // 6. Rewriting (Sect. 3.3): new types, new indexing, host-side conversion.
+  KdRewriteResult rw;
+  memset(&rw, 0, sizeof rw);
+  char *header_path = NULL;
+  if (o.output || o.dry_run) {
+    if (o.output && o.lang == KD_LANG_OPENCL && asprintf(&header_path, "%s.layout.h", o.output) < 0)
+      header_path = NULL;
+    const char *hbase = header_path ? strrchr(header_path, '/') : NULL;
+    KdRewriteOptions ro = {o.inline_runtime, hbase ? hbase + 1 : header_path, KDLG_OPT_VERSION};
+    if (kd_rewrite(&src, plan, &ro, &rw, stderr) != 0) {
+      rc = EXIT_INPUT;
+      free(header_path);
+      goto done_src;
+    }
+  }
+
+  // 7. Outputs, each complete in memory before it is written.
+  rc = 0;
+  if (o.dry_run) {
+    kd_plan_write_json(stdout, plan);
+    fputs(rw.edits ? rw.edits : "", stdout);
+    printf("%d struct(s) rewritten, %d kept in AoS; nothing written (--dry-run)\n", rw.nrewritten, rw.nkept);
+  } else {
+    if (o.emit_dot && emit(o.emit_dot, render_dot, plan) != 0)
+      rc = EXIT_INPUT;
+    if (o.emit_plan && emit(o.emit_plan, kd_plan_write_json, plan) != 0)
+      rc = EXIT_INPUT;
+    if (o.output && rc == 0) {
+      if (header_path && rw.header && kd_write_atomic(header_path, rw.header, rw.header_len, stderr) != 0)
+        rc = EXIT_INPUT;
+      if (rc == 0 && kd_write_atomic(o.output, rw.text, rw.len, stderr) != 0)
+        rc = EXIT_INPUT;
+    }
+  }
+  free(header_path);
+  kd_rewrite_result_free(&rw);
 
 done_src:
   kd_frontend_dispose(&src);

@@ -123,3 +123,204 @@ void kd_plan_free(KdPlan *plan) {
   free(plan->structs);
   free(plan);
 }
+
+/* ---- partitions chosen by the user (--layout, --plan-in) ---- */
+
+int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters, const KdLayoutChoice *choices) {
+  Kdlg *g = sp->g;
+  int nf = g->st->nfields;
+  if (nclusters < 1 || nclusters > nf)
+    return -2;
+  // renumber clusters by first field
+  int *renum = malloc((size_t)nclusters * sizeof(int));
+  int *count = calloc((size_t)nclusters, sizeof(int));
+  KdCluster *cl = calloc((size_t)nclusters, sizeof(KdCluster));
+  KdLayoutChoice *lay = calloc((size_t)nclusters, sizeof(KdLayoutChoice));
+  if (!renum || !count || !cl || !lay) {
+    free(renum), free(count), free(cl), free(lay);
+    return -1;
+  }
+  for (int c = 0; c < nclusters; c++)
+    renum[c] = -1;
+  int next = 0;
+  for (int f = 0; f < nf; f++) {
+    int c = cluster_of[f];
+    if (c < 0 || c >= nclusters) {
+      free(renum), free(count), free(cl), free(lay);
+      return -2;
+    }
+    if (renum[c] < 0)
+      renum[c] = next++;
+    count[renum[c]]++;
+  }
+  if (next != nclusters) {  // an empty cluster
+    free(renum), free(count), free(cl), free(lay);
+    return -2;
+  }
+  for (int c = 0; c < nclusters; c++) {
+    cl[c].fields = malloc((size_t)count[c] * sizeof(int));
+    if (!cl[c].fields) {
+      for (int k = 0; k < c; k++)
+        free(cl[k].fields);
+      free(renum), free(count), free(cl), free(lay);
+      return -1;
+    }
+  }
+  for (int f = 0; f < nf; f++) {
+    KdCluster *c = &cl[renum[cluster_of[f]]];
+    c->fields[c->nfields++] = f;
+    c->bytes += g->st->fields[f].bytes;
+  }
+  for (int c = 0; c < nclusters; c++)
+    lay[renum[c]] = choices[c];
+  for (int c = 0; c < g->nclusters; c++)
+    free(g->clusters[c].fields);
+  free(g->clusters);
+  free(sp->layouts);
+  g->clusters = cl;
+  g->nclusters = nclusters;
+  sp->layouts = lay;
+  free(renum);
+  free(count);
+  return 0;
+}
+
+static int parse_tile(const char *s, uint32_t *tile) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || v < 2 || v > 32768)
+    return -1;
+  *tile = (uint32_t)v;
+  return 0;
+}
+
+int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
+  enum { F_AUTO, F_AOS, F_SOA, F_SPLIT, F_TILED } kind;
+  uint32_t tile = 0;
+  if (!strcmp(spec, "auto"))
+    kind = F_AUTO;
+  else if (!strcmp(spec, "aos"))
+    kind = F_AOS;
+  else if (!strcmp(spec, "soa"))
+    kind = F_SOA;
+  else if (!strcmp(spec, "split"))
+    kind = F_SPLIT;
+  else if (!strncmp(spec, "tiled:", 6) && parse_tile(spec + 6, &tile) == 0)
+    kind = F_TILED;
+  else {
+    snprintf(err, n, "unknown layout '%s' (expected auto, aos, soa, split or tiled:N with 2 <= N <= 32768)", spec);
+    return -2;
+  }
+  if (kind == F_AUTO)
+    return 0;
+  for (int s = 0; s < plan->nstructs; s++) {
+    KdStructPlan *sp = &plan->structs[s];
+    int nf = sp->g->st->nfields;
+    int *of = calloc((size_t)nf + 1, sizeof(int));
+    KdLayoutChoice *ch = calloc((size_t)nf + 1, sizeof(KdLayoutChoice));
+    if (!of || !ch) {
+      free(of), free(ch);
+      return -1;
+    }
+    int nc = 1;
+    if (kind == F_SPLIT) {
+      nc = sp->g->nclusters;
+      for (int c = 0; c < nc; c++) {
+        for (int i = 0; i < sp->g->clusters[c].nfields; i++)
+          of[sp->g->clusters[c].fields[i]] = c;
+        ch[c] = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+      }
+    } else {
+      ch[0] = kind == F_AOS   ? (KdLayoutChoice){KD_LAYOUT_AOS, 1}
+              : kind == F_SOA ? (KdLayoutChoice){KD_LAYOUT_SOA, 0}
+                              : (KdLayoutChoice){KD_LAYOUT_TILED, tile};
+    }
+    int rc = kd_plan_set_partition(sp, of, nc, ch);
+    free(of);
+    free(ch);
+    if (rc != 0)
+      return rc;
+  }
+  return 0;
+}
+
+int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
+  json_error_t je;
+  json_t *root = json_load_file(path, 0, &je);
+  if (!root) {
+    snprintf(err, n, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
+    return -2;
+  }
+  int rc = 0;
+  json_t *structs = json_object_get(root, "structs");
+  if (!json_is_array(structs)) {
+    snprintf(err, n, "%s: error: no \"structs\" array (expected the --emit-plan format)", path);
+    json_decref(root);
+    return -2;
+  }
+  for (int s = 0; s < plan->nstructs && rc == 0; s++) {
+    KdStructPlan *sp = &plan->structs[s];
+    const KdStruct *st = sp->g->st;
+    json_t *js = NULL;
+    size_t i;
+    json_t *it;
+    json_array_foreach(structs, i, it) {
+      const char *nm = json_string_value(json_object_get(it, "name"));
+      if (nm && !strcmp(nm, st->name))
+        js = it;
+    }
+    if (!js)
+      continue;  // not in the file: the analysis's plan stands
+    json_t *clusters = json_object_get(js, "clusters");
+    size_t nc = json_array_size(clusters);
+    int *of = malloc(((size_t)st->nfields + 1) * sizeof(int));
+    KdLayoutChoice *ch = calloc(nc + 1, sizeof(KdLayoutChoice));
+    for (int f = 0; f < st->nfields; f++)
+      of[f] = -1;
+    json_t *jc;
+    json_array_foreach(clusters, i, jc) {
+      json_t *fields = json_object_get(jc, "fields");
+      const char *layout = json_string_value(json_object_get(jc, "layout"));
+      json_t *tile = json_object_get(jc, "tile");
+      size_t k;
+      json_t *jf;
+      json_array_foreach(fields, k, jf) {
+        const char *fname = json_string_value(jf);
+        int found = -1;
+        for (int f = 0; fname && f < st->nfields; f++)
+          if (!strcmp(st->fields[f].name, fname))
+            found = f;
+        if (found < 0 || of[found] >= 0) {
+          snprintf(err, n, "%s: error: struct '%s': field '%s' is unknown or in two clusters", path, st->name,
+                   fname ? fname : "?");
+          rc = -2;
+        } else {
+          of[found] = (int)i;
+        }
+      }
+      if (layout && !strcmp(layout, "aos")) {
+        ch[i] = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+      } else if (layout && !strcmp(layout, "soa")) {
+        ch[i] = (KdLayoutChoice){KD_LAYOUT_SOA, 0};
+      } else if (layout && !strcmp(layout, "tiled") && json_is_integer(tile) && json_integer_value(tile) >= 2 &&
+                 json_integer_value(tile) <= 32768) {
+        ch[i] = (KdLayoutChoice){KD_LAYOUT_TILED, (uint32_t)json_integer_value(tile)};
+      } else if (rc == 0) {
+        snprintf(err, n, "%s: error: struct '%s': cluster %zu needs \"layout\" aos, soa or tiled (with \"tile\" 2..32768)",
+                 path, st->name, i);
+        rc = -2;
+      }
+    }
+    for (int f = 0; f < st->nfields && rc == 0; f++)
+      if (of[f] < 0) {
+        snprintf(err, n, "%s: error: struct '%s': field '%s' is in no cluster", path, st->name, st->fields[f].name);
+        rc = -2;
+      }
+    if (rc == 0 && (rc = kd_plan_set_partition(sp, of, (int)nc, ch)) == -2)
+      snprintf(err, n, "%s: error: struct '%s': invalid clusters", path, st->name);
+    free(of);
+    free(ch);
+  }
+  json_decref(root);
+  return rc;
+}

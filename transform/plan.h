@@ -39,4 +39,21 @@ int kd_plan_write_json(FILE *out, const KdPlan *plan);
 
 void kd_plan_free(KdPlan *plan);
 
+/* Replaces a struct's partition: field f goes to cluster cluster_of[f]
+ * (0..nclusters-1, none empty) and cluster c gets choices[c]; clusters are
+ * renumbered by first field.  Returns 0, -1 on out-of-memory, -2 if invalid. */
+int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters, const KdLayoutChoice *choices);
+
+/* --layout SPEC for every struct of the plan: "auto" (keep the paper's
+ * combined result), "aos" (one cluster, AoS), "soa" (one array per field),
+ * "split" (the KDLG clusters, each AoS), "tiled:N" (one cluster, tile N,
+ * 2 ≤ N ≤ 32768).  Returns 0, -1 (OOM) or -2 with a message in err. */
+int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n);
+
+/* --plan-in PATH: clusters and layouts from a plan JSON (the --emit-plan
+ * format; only "structs[].name" and "structs[].clusters[].{fields, layout,
+ * tile}" are read; structs not listed keep the analysis's plan).
+ * Returns 0, -1 (OOM) or -2 with a message in err. */
+int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n);
+
 #endif

@@ -1,0 +1,284 @@
+/* kdlg_cuda.cuh: the CUDA runtime of programs written by kdlg-opt.
+ *
+ * A struct whose layout kdlg-opt changed lives on the device as one storage
+ * region per cluster (runtime/kdlg_layout.h describes the addresses).  Host
+ * arrays stay AoS: the rewritten program calls these functions where it
+ * called cudaMalloc, cudaMemcpy, cudaMemset and cudaFree on a device pointer
+ * of that struct, and they convert at copy time.  Conversion runs on the GPU:
+ * AoS bytes are staged in device memory (host-to-device) and a bandwidth-bound
+ * kernel moves every field of every element between the AoS bytes and the
+ * regions, in aligned units of up to 16 bytes.
+ *
+ * All functions return a cudaError_t like the calls they replace.  A copy or
+ * memset whose byte count is not a whole number of elements, or that is
+ * larger than the allocation, returns cudaErrorInvalidValue and says so on
+ * stderr (the original call would have copied a partial element).
+ *
+ * Header-only; kdlg-opt --inline-runtime pastes it into the output.
+ */
+#ifndef KDLG_CUDA_CUH
+#define KDLG_CUDA_CUH
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+
+#include "kdlg_layout.h"
+
+#define KDLG_MAX_CLUSTERS 64
+
+/* Region base pointers of one struct, passed by value to the conversion kernels. */
+typedef struct kdlg_regions {
+  unsigned char *r[KDLG_MAX_CLUSTERS];
+} kdlg_regions;
+
+/* The layout description in device memory (fields then clusters), uploaded
+ * once per layout and cached for the life of the program. */
+typedef struct kdlg_device_layout {
+  const kd_layout *host;
+  kd_layout dev;  // pointers into device memory
+} kdlg_device_layout;
+
+static kdlg_device_layout kdlg_layout_cache[32];
+static int kdlg_layout_ncache;
+
+inline cudaError_t kdlg_upload_layout(const kd_layout *L, kd_layout *dev) {
+  for (int i = 0; i < kdlg_layout_ncache; i++)
+    if (kdlg_layout_cache[i].host == L) {
+      *dev = kdlg_layout_cache[i].dev;
+      return cudaSuccess;
+    }
+  size_t fb = L->nfields * sizeof(kd_layout_field), cb = L->nclusters * sizeof(kd_layout_cluster);
+  unsigned char *d = NULL;
+  cudaError_t e = cudaMalloc((void **)&d, fb + cb);
+  if (e != cudaSuccess)
+    return e;
+  if ((e = cudaMemcpy(d, L->fields, fb, cudaMemcpyHostToDevice)) != cudaSuccess ||
+      (e = cudaMemcpy(d + fb, L->clusters, cb, cudaMemcpyHostToDevice)) != cudaSuccess)
+    return e;
+  *dev = *L;
+  dev->fields = (const kd_layout_field *)d;
+  dev->clusters = (const kd_layout_cluster *)(d + fb);
+  if (kdlg_layout_ncache < 32) {
+    kdlg_layout_cache[kdlg_layout_ncache].host = L;
+    kdlg_layout_cache[kdlg_layout_ncache++].dev = *dev;
+  }
+  return cudaSuccess;
+}
+
+/* Copies `bytes` bytes (a multiple of `unit`, both aligned to it). */
+__device__ __forceinline__ void kdlg_copy_units(unsigned char *dst, const unsigned char *src, unsigned bytes,
+                                                       unsigned unit) {
+  switch (unit) {
+  case 16:
+    for (unsigned k = 0; k < bytes; k += 16)
+      *(uint4 *)(dst + k) = *(const uint4 *)(src + k);
+    break;
+  case 8:
+    for (unsigned k = 0; k < bytes; k += 8)
+      *(uint2 *)(dst + k) = *(const uint2 *)(src + k);
+    break;
+  case 4:
+    for (unsigned k = 0; k < bytes; k += 4)
+      *(unsigned *)(dst + k) = *(const unsigned *)(src + k);
+    break;
+  case 2:
+    for (unsigned k = 0; k < bytes; k += 2)
+      *(unsigned short *)(dst + k) = *(const unsigned short *)(src + k);
+    break;
+  default:
+    for (unsigned k = 0; k < bytes; k++)
+      dst[k] = src[k];
+  }
+}
+
+/* Largest power of two ≤ 16 dividing every value: the unit in which field f
+ * can be copied between an AoS element and its place in the layout. */
+__device__ __forceinline__ unsigned kdlg_unit(const kd_layout *L, const kd_layout_field *F) {
+  unsigned x = F->bytes | F->aos_offset | L->aos_bytes | F->align | 16u;
+  return x & (~x + 1u);
+}
+
+/* Element i of m AoS elements at `aos` ↔ the regions (n elements).  to_layout:
+ * AoS → layout, else layout → AoS.  One thread per element, grid-stride. */
+__global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long m, long long n,
+                                           kdlg_regions R, bool to_layout) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < m; i += (long long)gridDim.x * blockDim.x) {
+    for (unsigned f = 0; f < L.nfields; f++) {
+      const kd_layout_field *F = &L.fields[f];
+      unsigned char *a = aos + (unsigned long long)i * L.aos_bytes + F->aos_offset;
+      unsigned char *r = R.r[F->cluster] + kd_layout_address(&L, f, (uint64_t)i, (uint64_t)n);
+      unsigned unit = kdlg_unit(&L, F);
+      if (to_layout)
+        kdlg_copy_units(r, a, F->bytes, unit);
+      else
+        kdlg_copy_units(a, r, F->bytes, unit);
+    }
+  }
+}
+
+inline cudaError_t kdlg_convert(const kd_layout *L, void *aos, long long m, long long n, void *const *regions,
+                                       bool to_layout, cudaStream_t s) {
+  if (m <= 0)
+    return cudaSuccess;
+  kd_layout dev;
+  cudaError_t e = kdlg_upload_layout(L, &dev);
+  if (e != cudaSuccess)
+    return e;
+  kdlg_regions R;
+  for (unsigned c = 0; c < L->nclusters && c < KDLG_MAX_CLUSTERS; c++)
+    R.r[c] = (unsigned char *)regions[c];
+  long long blocks = (m + 255) / 256;
+  if (blocks > 65536)
+    blocks = 65536;
+  kdlg_convert_kernel<<<(unsigned)blocks, 256, 0, s>>>(dev, (unsigned char *)aos, m, n, R, to_layout);
+  return cudaGetLastError();
+}
+
+inline cudaError_t kdlg_bad_size(const kd_layout *L, const char *what, size_t bytes, long long n) {
+  fprintf(stderr, "kdlg: %s of %zu bytes is not a whole number of %u-byte elements within the %lld allocated\n",
+          what, bytes, (unsigned)L->aos_bytes, n);
+  return cudaErrorInvalidValue;
+}
+
+/* Elements in `bytes`, or -1 if it is not a whole number ≤ n. */
+inline long long kdlg_elements(const kd_layout *L, size_t bytes, long long n) {
+  if (bytes % L->aos_bytes != 0 || (long long)(bytes / L->aos_bytes) > n)
+    return -1;
+  return (long long)(bytes / L->aos_bytes);
+}
+
+/* Allocates the regions for ceil(bytes / sizeof(struct)) elements.
+ * managed: cudaMallocManaged with `flags`; stream: cudaMallocAsync on *stream. */
+inline cudaError_t kdlg_malloc(const kd_layout *L, size_t bytes, void **regions, long long *n, int how,
+                                      unsigned flags, cudaStream_t s) {
+  *n = (long long)((bytes + L->aos_bytes - 1) / L->aos_bytes);
+  for (unsigned c = 0; c < L->nclusters; c++) {
+    size_t rb = (size_t)kd_layout_region_bytes(&L->clusters[c], (uint64_t)*n);
+    cudaError_t e = how == 1   ? cudaMallocManaged(&regions[c], rb ? rb : 1, flags)
+                    : how == 2 ? cudaMallocAsync(&regions[c], rb ? rb : 1, s)
+                               : cudaMalloc(&regions[c], rb ? rb : 1);
+    if (e != cudaSuccess)
+      return e;
+  }
+  return cudaSuccess;
+}
+
+inline cudaError_t kdlg_free(const kd_layout *L, void *const *regions, int async, cudaStream_t s) {
+  cudaError_t first = cudaSuccess;
+  for (unsigned c = 0; c < L->nclusters; c++) {
+    cudaError_t e = async ? cudaFreeAsync(regions[c], s) : cudaFree(regions[c]);
+    if (first == cudaSuccess)
+      first = e;
+  }
+  return first;
+}
+
+/* Whether p is device (or managed) memory, for cudaMemcpyDefault. */
+inline bool kdlg_is_device(const void *p) {
+  cudaPointerAttributes a;
+  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged;
+}
+
+/* AoS bytes at src (host or device, per kind) → the first bytes/sizeof elements of the regions. */
+inline cudaError_t kdlg_copy_in(const kd_layout *L, void *const *regions, long long n, const void *src,
+                                       size_t bytes, cudaMemcpyKind kind, int async, cudaStream_t s) {
+  long long m = kdlg_elements(L, bytes, n);
+  if (m < 0)
+    return kdlg_bad_size(L, "copy to a device array", bytes, n);
+  if (m == 0)
+    return cudaSuccess;
+  bool from_device = kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && kdlg_is_device(src));
+  if (from_device)
+    return kdlg_convert(L, (void *)src, m, n, regions, true, s);
+  void *stage = NULL;
+  cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
+  if (e != cudaSuccess)
+    return e;
+  e = async ? cudaMemcpyAsync(stage, src, bytes, cudaMemcpyHostToDevice, s)
+            : cudaMemcpy(stage, src, bytes, cudaMemcpyHostToDevice);
+  if (e == cudaSuccess)
+    e = kdlg_convert(L, stage, m, n, regions, true, s);
+  cudaError_t f = async ? cudaFreeAsync(stage, s) : cudaFree(stage);
+  return e != cudaSuccess ? e : f;
+}
+
+/* The first bytes/sizeof elements of the regions → AoS bytes at dst (host or device, per kind). */
+inline cudaError_t kdlg_copy_out(const kd_layout *L, void *dst, void *const *regions, long long n,
+                                        size_t bytes, cudaMemcpyKind kind, int async, cudaStream_t s) {
+  long long m = kdlg_elements(L, bytes, n);
+  if (m < 0)
+    return kdlg_bad_size(L, "copy from a device array", bytes, n);
+  if (m == 0)
+    return cudaSuccess;
+  bool to_device = kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && kdlg_is_device(dst));
+  if (to_device)
+    return kdlg_convert(L, dst, m, n, regions, false, s);
+  void *stage = NULL;
+  cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
+  if (e != cudaSuccess)
+    return e;
+  // the conversion writes fields only: padding bytes, if the struct has any, read as zero
+  uint64_t field_bytes = 0;
+  for (unsigned f = 0; f < L->nfields; f++)
+    field_bytes += L->fields[f].bytes;
+  if (field_bytes < L->aos_bytes)
+    e = async ? cudaMemsetAsync(stage, 0, bytes, s) : cudaMemset(stage, 0, bytes);
+  if (e == cudaSuccess)
+    e = kdlg_convert(L, stage, m, n, regions, false, s);
+  if (e == cudaSuccess)
+    e = async ? cudaMemcpyAsync(dst, stage, bytes, cudaMemcpyDeviceToHost, s)
+              : cudaMemcpy(dst, stage, bytes, cudaMemcpyDeviceToHost);
+  cudaError_t f = async ? cudaFreeAsync(stage, s) : cudaFree(stage);
+  return e != cudaSuccess ? e : f;
+}
+
+/* Region to region, both in layout L (through an AoS staging buffer). */
+inline cudaError_t kdlg_copy_between(const kd_layout *L, void *const *dst, long long dn, void *const *src,
+                                            long long sn, size_t bytes, int async, cudaStream_t s) {
+  long long m = kdlg_elements(L, bytes, dn < sn ? dn : sn);
+  if (m < 0)
+    return kdlg_bad_size(L, "device-to-device copy", bytes, dn < sn ? dn : sn);
+  if (m == 0)
+    return cudaSuccess;
+  void *stage = NULL;
+  cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
+  if (e != cudaSuccess)
+    return e;
+  e = kdlg_convert(L, stage, m, sn, src, false, s);
+  if (e == cudaSuccess)
+    e = kdlg_convert(L, stage, m, dn, dst, true, s);
+  cudaError_t f = async ? cudaFreeAsync(stage, s) : cudaFree(stage);
+  return e != cudaSuccess ? e : f;
+}
+
+/* cudaMemset of the first bytes/sizeof elements: every byte of every field becomes `value`. */
+inline cudaError_t kdlg_memset(const kd_layout *L, void *const *regions, long long n, int value, size_t bytes,
+                                      int async, cudaStream_t s) {
+  long long m = kdlg_elements(L, bytes, n);
+  if (m < 0)
+    return kdlg_bad_size(L, "memset", bytes, n);
+  if (m == n) {  // whole allocation: every region
+    for (unsigned c = 0; c < L->nclusters; c++) {
+      size_t rb = (size_t)kd_layout_region_bytes(&L->clusters[c], (uint64_t)n);
+      cudaError_t e = async ? cudaMemsetAsync(regions[c], value, rb, s) : cudaMemset(regions[c], value, rb);
+      if (e != cudaSuccess)
+        return e;
+    }
+    return cudaSuccess;
+  }
+  void *stage = NULL;
+  cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
+  if (e != cudaSuccess)
+    return e;
+  e = async ? cudaMemsetAsync(stage, value, bytes, s) : cudaMemset(stage, value, bytes);
+  if (e == cudaSuccess)
+    e = kdlg_convert(L, stage, m, n, regions, true, s);
+  cudaError_t f = async ? cudaFreeAsync(stage, s) : cudaFree(stage);
+  return e != cudaSuccess ? e : f;
+}
+
+#endif

@@ -1,0 +1,285 @@
+/* codegen.c: generated types, accessors and host wrappers (see codegen.h). */
+#include "codegen.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+static const char *layout_name(uint32_t tile) { return tile == 0 ? "SoA" : tile == 1 ? "AoS" : "tiled-AoS"; }
+
+unsigned kd_gen_nregions(const KdGenStruct *g) { return g->L->nclusters; }
+
+/* Fields of cluster c in cluster order (increasing offset). */
+static int cluster_fields(const KdGenStruct *g, uint32_t c, int *out) {
+  int n = 0;
+  for (uint32_t f = 0; f < g->L->nfields; f++)
+    if (g->L->fields[f].cluster == c)
+      out[n++] = (int)f;
+  for (int i = 1; i < n; i++)  // insertion sort by offset
+    for (int j = i; j > 0 && g->L->fields[out[j - 1]].offset > g->L->fields[out[j]].offset; j--) {
+      int t = out[j];
+      out[j] = out[j - 1];
+      out[j - 1] = t;
+    }
+  return n;
+}
+
+void kd_gen_prelude(FILE *out, KdLanguage lang) {
+  fputs("#ifndef KDLG_FN\n", out);
+  if (lang == KD_LANG_CUDA)
+    fputs("#define KDLG_FN __host__ __device__ __forceinline__\n"
+          "#define KDLG_GLOBAL\n"
+          "typedef long long kdlg_index; /* element index */\n",
+          out);
+  else
+    fputs("#define KDLG_FN static inline\n"
+          "#define KDLG_GLOBAL __global\n"
+          "typedef long kdlg_index; /* element index */\n",
+          out);
+  fputs("#endif\n", out);
+}
+
+void kd_gen_device(FILE *out, const KdGenStruct *g) {
+  const kd_layout *L = g->L;
+  const char *T = g->tag;
+  int order[L->nfields + 1];
+  fprintf(out, "\n/* kdlg-opt: %s in %u storage region(s):", g->type, L->nclusters);
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    int n = cluster_fields(g, c, order);
+    fprintf(out, "%s {", c ? ";" : "");
+    for (int i = 0; i < n; i++)
+      fprintf(out, "%s%s", i ? ", " : "", L->fields[order[i]].name);
+    fprintf(out, "} %s", layout_name(L->clusters[c].tile));
+    if (L->clusters[c].tile > 1)
+      fprintf(out, " tile %u", L->clusters[c].tile);
+  }
+  fputs(" */\n", out);
+  for (uint32_t f = 0; f < L->nfields; f++)
+    fprintf(out, "typedef %s kdlg_%s_%s_t%s;\n", g->fields[f].decl_pre, T, g->fields[f].name, g->fields[f].decl_post);
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    uint32_t t = L->clusters[c].tile;
+    if (t == 0)
+      continue;
+    int n = cluster_fields(g, c, order);
+    fprintf(out, "typedef struct kdlg_%s_c%u {", T, c);
+    for (int i = 0; i < n; i++) {
+      const char *fn = L->fields[order[i]].name;
+      if (t == 1)
+        fprintf(out, " kdlg_%s_%s_t %s;", T, fn, fn);
+      else
+        fprintf(out, " kdlg_%s_%s_t %s[%u];", T, fn, fn, t);
+    }
+    fprintf(out, " } kdlg_%s_c%u; /* %s */\n", T, c, t == 1 ? "AoS element" : "tile");
+  }
+  fprintf(out, "typedef struct kdlg_view_%s {\n", T);
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    if (L->clusters[c].tile != 0) {
+      fprintf(out, "  KDLG_GLOBAL kdlg_%s_c%u *kd_c%u;\n", T, c, c);
+      continue;
+    }
+    int n = cluster_fields(g, c, order);
+    for (int i = 0; i < n; i++)
+      fprintf(out, "  KDLG_GLOBAL kdlg_%s_%s_t *kd_f_%s; /* SoA, region %u */\n", T, L->fields[order[i]].name,
+              L->fields[order[i]].name, c);
+  }
+  fputs("  kdlg_index kd_n; /* elements allocated */\n"
+        "  kdlg_index kd_o; /* element offset of a derived pointer */\n",
+        out);
+  fprintf(out, "} kdlg_view_%s;\n", T);
+  // the C types must have exactly the description's sizes and offsets
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    uint32_t t = L->clusters[c].tile;
+    if (t == 0)
+      continue;
+    unsigned long long sz = t == 1 ? kd_layout_stride(&L->clusters[c]) : kd_layout_tile_bytes(&L->clusters[c]);
+    fprintf(out, "typedef char kdlg_%s_c%u_size_check[sizeof(kdlg_%s_c%u) == %lluu ? 1 : -1];\n", T, c, T, c, sz);
+    int n = cluster_fields(g, c, order);
+    for (int i = 0; i < n; i++) {
+      const kd_layout_field *F = &L->fields[order[i]];
+      fprintf(out, "typedef char kdlg_%s_%s_offset_check[__builtin_offsetof(kdlg_%s_c%u, %s) == %lluu ? 1 : -1];\n",
+              T, F->name, T, c, F->name, (unsigned long long)F->offset * (t == 1 ? 1 : t));
+    }
+  }
+  for (uint32_t f = 0; f < L->nfields; f++)
+    fprintf(out, "typedef char kdlg_%s_%s_size_check[sizeof(kdlg_%s_%s_t) == %uu ? 1 : -1];\n", T,
+            L->fields[f].name, T, L->fields[f].name, L->fields[f].bytes);
+  // accessors
+  for (uint32_t f = 0; f < L->nfields; f++) {
+    const kd_layout_field *F = &L->fields[f];
+    uint32_t c = F->cluster, t = L->clusters[c].tile;
+    fprintf(out, "KDLG_FN KDLG_GLOBAL kdlg_%s_%s_t *kdlg_%s_%s(kdlg_view_%s v, kdlg_index i) { ", T, F->name, T, F->name,
+            T);
+    if (t == 0)
+      fprintf(out, "return &v.kd_f_%s[v.kd_o + i]; }\n", F->name);
+    else if (t == 1)
+      fprintf(out, "return &v.kd_c%u[v.kd_o + i].%s; }\n", c, F->name);
+    else if ((t & (t - 1)) == 0)
+      fprintf(out, "kdlg_index k = v.kd_o + i; return &v.kd_c%u[k >> %u].%s[k & %u]; }\n", c, kd_layout_log2(t),
+              F->name, t - 1);
+    else
+      fprintf(out, "kdlg_index k = v.kd_o + i; return &v.kd_c%u[k / %u].%s[k %% %u]; }\n", c, t, F->name, t);
+  }
+  fprintf(out,
+          "KDLG_FN kdlg_view_%s kdlg_%s_offset(kdlg_view_%s v, kdlg_index k) { v.kd_o += k; return v; }\n"
+          "KDLG_FN kdlg_view_%s kdlg_%s_pre(kdlg_view_%s *q, kdlg_index k) { q->kd_o += k; return *q; }\n"
+          "KDLG_FN kdlg_view_%s kdlg_%s_post(kdlg_view_%s *q, kdlg_index k) { kdlg_view_%s old = *q; q->kd_o += k; "
+          "return old; }\n"
+          "KDLG_FN kdlg_view_%s kdlg_%s_null(void) { kdlg_view_%s v = {0}; return v; }\n",
+          T, T, T, T, T, T, T, T, T, T, T, T, T);
+  // whole-element load and store, field by field
+  for (int store = 0; store < 2; store++) {
+    if (store)
+      fprintf(out, "KDLG_FN %s kdlg_%s_store(kdlg_view_%s v, kdlg_index i, %s s) {", g->type, T, T, g->type);
+    else
+      fprintf(out, "KDLG_FN %s kdlg_%s_load(kdlg_view_%s v, kdlg_index i) { %s s;", g->type, T, T, g->type);
+    for (uint32_t f = 0; f < L->nfields; f++) {
+      const KdGenField *G = &g->fields[f];
+      if (!G->scalar) {
+        if (store)
+          fprintf(out, " *kdlg_%s_%s(v, i) = s.%s;", T, G->name, G->name);
+        else
+          fprintf(out, " s.%s = *kdlg_%s_%s(v, i);", G->name, T, G->name);
+      } else if (store) {
+        fprintf(out, " for (int k = 0; k < %llu; k++) ((KDLG_GLOBAL %s *)kdlg_%s_%s(v, i))[k] = ((%s *)s.%s)[k];",
+                G->count, G->scalar, T, G->name, G->scalar, G->name);
+      } else {
+        fprintf(out, " for (int k = 0; k < %llu; k++) ((%s *)s.%s)[k] = ((KDLG_GLOBAL %s *)kdlg_%s_%s(v, i))[k];",
+                G->count, G->scalar, G->name, G->scalar, T, G->name);
+      }
+    }
+    fputs(" return s; }\n", out);
+  }
+  if (g->lang == KD_LANG_OPENCL) {
+    // a kernel receives the regions and the element count, and builds the view
+    fprintf(out, "KDLG_FN kdlg_view_%s kdlg_%s_view(", T, T);
+    for (uint32_t c = 0; c < L->nclusters; c++)
+      fprintf(out, "__global uchar *r%u, ", c);
+    fprintf(out, "long n) {\n  kdlg_view_%s v;\n", T);
+    for (uint32_t c = 0; c < L->nclusters; c++) {
+      if (L->clusters[c].tile != 0) {
+        fprintf(out, "  v.kd_c%u = (__global kdlg_%s_c%u *)r%u;\n", c, T, c, c);
+        continue;
+      }
+      int n = cluster_fields(g, c, order);
+      for (int i = 0; i < n; i++)
+        fprintf(out, "  v.kd_f_%s = (__global kdlg_%s_%s_t *)(r%u + n * %u);\n", L->fields[order[i]].name, T,
+                L->fields[order[i]].name, c, L->fields[order[i]].offset);
+    }
+    fputs("  v.kd_n = n;\n  v.kd_o = 0;\n  return v;\n}\n", out);
+  }
+}
+
+static void gen_description(FILE *out, const KdGenStruct *g) {
+  const kd_layout *L = g->L;
+  const char *T = g->tag;
+  fprintf(out, "static const kd_layout_field kdlg_%s_fields[] = {\n", T);
+  for (uint32_t f = 0; f < L->nfields; f++) {
+    const kd_layout_field *F = &L->fields[f];
+    fprintf(out, "  {\"%s\", %u, %u, %u, %u, %u},\n", F->name, F->aos_offset, F->bytes, F->align, F->cluster,
+            F->offset);
+  }
+  fprintf(out, "};\nstatic const kd_layout_cluster kdlg_%s_clusters[] = {\n", T);
+  for (uint32_t c = 0; c < L->nclusters; c++)
+    fprintf(out, "  {%u, %u, %u}, /* %s */\n", L->clusters[c].tile, L->clusters[c].bytes, L->clusters[c].align,
+            layout_name(L->clusters[c].tile));
+  fprintf(out,
+          "};\nstatic const kd_layout kdlg_%s_layout = {%u, %u, kdlg_%s_fields, %u, kdlg_%s_clusters};\n"
+          "#define KDLG_%s_NREGIONS %u\n",
+          T, L->aos_bytes, L->nfields, T, L->nclusters, T, T, L->nclusters);
+}
+
+void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
+  const kd_layout *L = g->L;
+  const char *T = g->tag;
+  int order[L->nfields + 1];
+  gen_description(out, g);
+  // view ↔ region pointers
+  fprintf(out, "inline void kdlg_%s_regions(kdlg_view_%s v, void **r) {\n", T, T);
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    if (L->clusters[c].tile != 0) {
+      fprintf(out, "  r[%u] = (void *)v.kd_c%u;\n", c, c);
+    } else {
+      cluster_fields(g, c, order);  // the first field of a SoA region starts it
+      fprintf(out, "  r[%u] = (void *)v.kd_f_%s;\n", c, L->fields[order[0]].name);
+    }
+  }
+  fprintf(out, "}\ninline void kdlg_%s_bind(kdlg_view_%s *v, void *const *r, long long n) {\n", T, T);
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    if (L->clusters[c].tile != 0) {
+      fprintf(out, "  v->kd_c%u = (kdlg_%s_c%u *)r[%u];\n", c, T, c, c);
+      continue;
+    }
+    int n = cluster_fields(g, c, order);
+    for (int i = 0; i < n; i++)
+      fprintf(out, "  v->kd_f_%s = (kdlg_%s_%s_t *)((unsigned char *)r[%u] + n * %uLL);\n", L->fields[order[i]].name,
+              T, L->fields[order[i]].name, c, L->fields[order[i]].offset);
+  }
+  fputs("  v->kd_n = n;\n  v->kd_o = 0;\n}\n", out);
+  // a view with an element offset is a pointer into the middle of an allocation: not supported by the copies
+  fprintf(out,
+          "inline bool kdlg_%s_whole(kdlg_view_%s v) {\n"
+          "  if (v.kd_o == 0) return true;\n"
+          "  fprintf(stderr, \"kdlg: a device pointer to %s plus an offset was passed to a CUDA memory function\\n\");\n"
+          "  return false;\n}\n",
+          T, T, g->type);
+  const char *R = "void *r[KDLG_MAX_CLUSTERS]";
+  fprintf(out,
+          "inline cudaError_t kdlg_%s_malloc_how(void *vp, size_t bytes, int how, unsigned flags, cudaStream_t s) {\n"
+          "  %s; long long n;\n"
+          "  cudaError_t e = kdlg_malloc(&kdlg_%s_layout, bytes, r, &n, how, flags, s);\n"
+          "  if (e == cudaSuccess) kdlg_%s_bind((kdlg_view_%s *)vp, r, n);\n"
+          "  return e;\n}\n"
+          "inline cudaError_t kdlg_%s_malloc(void *vp, size_t bytes) { return kdlg_%s_malloc_how(vp, bytes, 0, 0, 0); }\n"
+          "inline cudaError_t kdlg_%s_malloc_managed(void *vp, size_t bytes, unsigned flags = cudaMemAttachGlobal) "
+          "{ return kdlg_%s_malloc_how(vp, bytes, 1, flags, 0); }\n"
+          "inline cudaError_t kdlg_%s_malloc_async(void *vp, size_t bytes, cudaStream_t s) "
+          "{ return kdlg_%s_malloc_how(vp, bytes, 2, 0, s); }\n",
+          T, R, T, T, T, T, T, T, T, T, T);
+  for (int async = 0; async < 2; async++) {
+    const char *sfx = async ? "_async" : "";
+    const char *sp = async ? ", cudaStream_t s = 0" : "";
+    const char *sa = async ? "1, s" : "0, 0";
+    fprintf(out,
+            "inline cudaError_t kdlg_%s_copy_in%s(kdlg_view_%s d, const void *src, size_t bytes, cudaMemcpyKind kind%s) {\n"
+            "  %s; kdlg_%s_regions(d, r);\n"
+            "  return kdlg_%s_whole(d) ? kdlg_copy_in(&kdlg_%s_layout, r, d.kd_n, src, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, sp, R, T, T, T, sa);
+    fprintf(out,
+            "inline cudaError_t kdlg_%s_copy_out%s(void *dst, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s) {\n"
+            "  %s; kdlg_%s_regions(v, r);\n"
+            "  return kdlg_%s_whole(v) ? kdlg_copy_out(&kdlg_%s_layout, dst, r, v.kd_n, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, sp, R, T, T, T, sa);
+    fprintf(out,
+            "inline cudaError_t kdlg_%s_copy_between%s(kdlg_view_%s d, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s) {\n"
+            "  (void)kind; %s, *q[KDLG_MAX_CLUSTERS]; kdlg_%s_regions(d, r); kdlg_%s_regions(v, q);\n"
+            "  return kdlg_%s_whole(d) && kdlg_%s_whole(v) ? kdlg_copy_between(&kdlg_%s_layout, r, d.kd_n, q, v.kd_n, bytes, %s)"
+            " : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, T, sp, R, T, T, T, T, T, sa);
+    fprintf(out,
+            "inline cudaError_t kdlg_%s_memset%s(kdlg_view_%s d, int value, size_t bytes%s) {\n"
+            "  %s; kdlg_%s_regions(d, r);\n"
+            "  return kdlg_%s_whole(d) ? kdlg_memset(&kdlg_%s_layout, r, d.kd_n, value, bytes, %s) : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, sp, R, T, T, T, sa);
+  }
+  fprintf(out,
+          "inline cudaError_t kdlg_%s_free(kdlg_view_%s d) { %s; kdlg_%s_regions(d, r); "
+          "return kdlg_free(&kdlg_%s_layout, r, 0, 0); }\n"
+          "inline cudaError_t kdlg_%s_free_async(kdlg_view_%s d, cudaStream_t s) { %s; kdlg_%s_regions(d, r); "
+          "return kdlg_free(&kdlg_%s_layout, r, 1, s); }\n",
+          T, T, R, T, T, T, T, R, T, T);
+}
+
+void kd_gen_opencl_host(FILE *out, const KdGenStruct *g) {
+  const char *T = g->tag;
+  gen_description(out, g);
+  fprintf(out,
+          "/* Bytes of storage region c of %s for n elements (one cl_mem buffer each). */\n"
+          "inline size_t kdlg_%s_region_bytes(unsigned c, size_t n) {\n"
+          "  return (size_t)kd_layout_region_bytes(&kdlg_%s_clusters[c], n);\n}\n"
+          "/* n AoS elements → the regions (host memory, kdlg_%s_region_bytes each). */\n"
+          "inline void kdlg_%s_pack(const void *aos, size_t n, void *const *regions) {\n"
+          "  kd_layout_pack(&kdlg_%s_layout, aos, n, regions);\n}\n"
+          "/* The regions → n AoS elements (fields only; padding bytes are left as they are). */\n"
+          "inline void kdlg_%s_unpack(void *const *regions, size_t n, void *aos) {\n"
+          "  kd_layout_unpack(&kdlg_%s_layout, regions, n, aos);\n}\n",
+          g->type, T, T, T, T, T, T, T);
+}

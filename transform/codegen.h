@@ -1,0 +1,59 @@
+/* codegen.h: the text the rewriter adds for a struct whose layout changes
+ * (Kofler et al. 2015, Sect. 3.3: "new struct types and indexing").
+ *
+ * For a struct S with layout description L (runtime/kdlg_layout.h):
+ *   - device side (CUDA and OpenCL): one struct type per AoS cluster
+ *     (kdlg_S_cK), one tile type per tiled cluster (kdlg_S_cK holding t values
+ *     of each field in turn), the view kdlg_view_S that replaces every S *
+ *     (region pointers, typed; the element count kd_n; an element offset kd_o
+ *     for derived pointers), and accessors: kdlg_S_<field>(v, i) returns the
+ *     address of field <field> of element i, kdlg_S_load / kdlg_S_store move a
+ *     whole element, kdlg_S_offset / _pre / _post do pointer arithmetic;
+ *     compile-time checks that the C types have the description's sizes and
+ *     offsets;
+ *   - CUDA host side: the description as data, and the wrappers the rewritten
+ *     host code calls instead of cudaMalloc / cudaMemcpy / cudaMemset / cudaFree
+ *     (runtime/kdlg_cuda.cuh does the work);
+ *   - OpenCL host side: the header <output>.layout.h with the description,
+ *     region sizes, pack/unpack and the kernels' new argument lists.
+ */
+#ifndef KDLG_CODEGEN_H
+#define KDLG_CODEGEN_H
+
+#include <stdio.h>
+
+#include "../analysis/frontend.h"
+#include "../runtime/kdlg_layout.h"
+
+typedef struct KdGenField {
+  const char *name;
+  const char *decl_pre;       // the field's declaration around its name: pre + name + post
+  const char *decl_post;      // ("float", "[3]" for `float v[3]`; "float4", "" for `float4 pos`)
+  const char *scalar;         // array fields: the innermost element type; NULL otherwise
+  unsigned long long count;   // array fields: number of scalars
+} KdGenField;
+
+typedef struct KdGenStruct {
+  const char *tag;            // identifier in generated names (kdlg_<tag>_...)
+  const char *type;           // the struct type as code spells it ("Body", "struct Body")
+  const kd_layout *L;
+  const KdGenField *fields;   // L->nfields entries, declaration order
+  KdLanguage lang;
+} KdGenStruct;
+
+/* Macros every generated block uses (KDLG_FN, KDLG_GLOBAL, kdlg_index); once per file. */
+void kd_gen_prelude(FILE *out, KdLanguage lang);
+
+/* The device-side types and accessors of one struct. */
+void kd_gen_device(FILE *out, const KdGenStruct *g);
+
+/* CUDA: the layout description as data and the host wrappers (kdlg_S_malloc, ...). */
+void kd_gen_cuda_host(FILE *out, const KdGenStruct *g);
+
+/* OpenCL: the host-side part of <output>.layout.h for one struct. */
+void kd_gen_opencl_host(FILE *out, const KdGenStruct *g);
+
+/* Number of storage regions (= clusters) of g. */
+unsigned kd_gen_nregions(const KdGenStruct *g);
+
+#endif

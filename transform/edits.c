@@ -1,0 +1,269 @@
+/* edits.c: nested source edits (see edits.h). */
+#define _GNU_SOURCE /* open_memstream */
+#include "edits.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Piece {
+  char *text;          // literal, or NULL for a hole
+  unsigned hb, he;     // hole range
+} Piece;
+
+typedef struct Edit {
+  unsigned b, e;
+  int owner;
+  int seq;             // insertion order (ties between zero-length edits)
+  int npieces, cap;
+  Piece *pieces;
+  bool dead;
+} Edit;
+
+struct KdEdits {
+  Edit *v;
+  int n, cap;
+  bool sorted;
+};
+
+static void *xrealloc(void *p, size_t n) {
+  void *r = realloc(p, n ? n : 1);
+  if (!r) {
+    fputs("kdlg-opt: out of memory\n", stderr);
+    abort();
+  }
+  return r;
+}
+
+KdEdits *kd_edits_new(void) { return xrealloc(calloc(1, sizeof(KdEdits)), sizeof(KdEdits)); }
+
+static void edit_clear(Edit *d) {
+  for (int i = 0; i < d->npieces; i++)
+    free(d->pieces[i].text);
+  free(d->pieces);
+  d->pieces = NULL;
+  d->npieces = 0;
+}
+
+void kd_edits_free(KdEdits *E) {
+  if (!E)
+    return;
+  for (int i = 0; i < E->n; i++)
+    edit_clear(&E->v[i]);
+  free(E->v);
+  free(E);
+}
+
+int kd_edit_begin(KdEdits *E, unsigned b, unsigned e, int owner) {
+  if (E->n == E->cap) {
+    E->cap = E->cap ? 2 * E->cap : 64;
+    E->v = xrealloc(E->v, (size_t)E->cap * sizeof(Edit));
+  }
+  Edit *d = &E->v[E->n];
+  memset(d, 0, sizeof *d);
+  d->b = b;
+  d->e = e;
+  d->owner = owner;
+  d->seq = E->n;
+  E->sorted = false;
+  return E->n++;
+}
+
+static Piece *piece_add(KdEdits *E) {
+  Edit *d = &E->v[E->n - 1];
+  if (d->npieces == d->cap) {
+    d->cap = d->cap ? 2 * d->cap : 4;
+    d->pieces = xrealloc(d->pieces, (size_t)d->cap * sizeof(Piece));
+  }
+  Piece *p = &d->pieces[d->npieces++];
+  memset(p, 0, sizeof *p);
+  return p;
+}
+
+void kd_edit_text(KdEdits *E, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = NULL;
+  if (vasprintf(&s, fmt, ap) < 0) {
+    fputs("kdlg-opt: out of memory\n", stderr);
+    abort();
+  }
+  va_end(ap);
+  piece_add(E)->text = s;
+}
+
+void kd_edit_hole(KdEdits *E, unsigned hb, unsigned he) {
+  Piece *p = piece_add(E);
+  p->hb = hb;
+  p->he = he;
+}
+
+void kd_edits_drop_owner(KdEdits *E, int owner) {
+  for (int i = 0; i < E->n; i++)
+    if (E->v[i].owner == owner) {
+      E->v[i].dead = true;
+      E->sorted = false;
+    }
+}
+
+int kd_edits_count(const KdEdits *E) {
+  int n = 0;
+  for (int i = 0; i < E->n; i++)
+    n += !E->v[i].dead;
+  return n;
+}
+
+/* Order: by start; a longer edit before the edits it contains; then insertion order. */
+static int cmp_edit(const void *x, const void *y) {
+  const Edit *a = x, *b = y;
+  if (a->b != b->b)
+    return a->b < b->b ? -1 : 1;
+  if (a->e != b->e)
+    return a->e > b->e ? -1 : 1;
+  return a->seq - b->seq;
+}
+
+static bool same_edit(const Edit *a, const Edit *b) {
+  if (a->b != b->b || a->e != b->e || a->npieces != b->npieces)
+    return false;
+  for (int i = 0; i < a->npieces; i++) {
+    const Piece *p = &a->pieces[i], *q = &b->pieces[i];
+    if (!p->text != !q->text)
+      return false;
+    if (p->text ? strcmp(p->text, q->text) : (p->hb != q->hb || p->he != q->he))
+      return false;
+  }
+  return true;
+}
+
+/* Sorts, drops dead edits and merges duplicates. */
+static void normalize(KdEdits *E) {
+  if (E->sorted)
+    return;
+  int m = 0;
+  for (int i = 0; i < E->n; i++) {
+    if (E->v[i].dead)
+      edit_clear(&E->v[i]);
+    else
+      E->v[m++] = E->v[i];
+  }
+  E->n = m;
+  qsort(E->v, (size_t)E->n, sizeof(Edit), cmp_edit);
+  m = 0;
+  for (int i = 0; i < E->n; i++) {
+    if (m > 0 && E->v[i].b != E->v[i].e && same_edit(&E->v[m - 1], &E->v[i]))
+      edit_clear(&E->v[i]);
+    else
+      E->v[m++] = E->v[i];
+  }
+  E->n = m;
+  E->sorted = true;
+}
+
+/* Whether edit j lies inside a hole of edit i (or is a zero-length edit at
+ * one of i's ends, which is outside it). */
+static bool in_hole(const Edit *i, const Edit *j) {
+  for (int k = 0; k < i->npieces; k++) {
+    const Piece *p = &i->pieces[k];
+    if (!p->text && p->hb <= j->b && j->e <= p->he && !(j->b == j->e && (j->b == p->hb || j->b == p->he)))
+      return true;
+  }
+  return false;
+}
+
+bool kd_edits_check(KdEdits *E, int *owner, unsigned *at) {
+  normalize(E);
+  for (int i = 0; i < E->n; i++) {
+    const Edit *a = &E->v[i];
+    for (int j = i + 1; j < E->n && E->v[j].b < a->e; j++) {
+      const Edit *b = &E->v[j];
+      if (b->b == b->e && b->b == a->b)
+        continue;  // an insertion before a's text
+      if (!(b->e <= a->e && in_hole(a, b))) {
+        *owner = b->owner;
+        *at = b->b;
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* Renders [b, e) with the edits from index *k on that start inside it. */
+static void render(KdEdits *E, const char *src, unsigned b, unsigned e, int *k, FILE *out) {
+  unsigned pos = b;
+  while (*k < E->n && E->v[*k].b < e + (E->v[*k].b == E->v[*k].e && E->v[*k].b == e ? 1 : 0)) {
+    Edit *d = &E->v[*k];
+    if (d->b < pos) {  // inside replaced text that no hole keeps: dropped
+      (*k)++;
+      continue;
+    }
+    fwrite(src + pos, 1, d->b - pos, out);
+    (*k)++;
+    int inner = *k;
+    for (int i = 0; i < d->npieces; i++) {
+      Piece *p = &d->pieces[i];
+      if (p->text) {
+        fputs(p->text, out);
+      } else {
+        // the edits inside this hole are at or after `inner`, in order
+        int h = inner;
+        while (h < E->n && E->v[h].b < p->hb)
+          h++;
+        render(E, src, p->hb, p->he, &h, out);
+      }
+    }
+    // skip every edit inside d
+    while (*k < E->n && E->v[*k].b < d->e)
+      (*k)++;
+    pos = d->e;
+  }
+  fwrite(src + pos, 1, e - pos, out);
+}
+
+int kd_edits_apply(KdEdits *E, const char *src, size_t len, FILE *out) {
+  normalize(E);
+  int k = 0;
+  render(E, src, 0, (unsigned)len, &k, out);
+  return ferror(out) ? -1 : 0;
+}
+
+static void line_col(const char *src, unsigned off, unsigned *line, unsigned *col) {
+  *line = 1;
+  *col = 1;
+  for (unsigned i = 0; i < off; i++) {
+    if (src[i] == '\n') {
+      (*line)++;
+      *col = 1;
+    } else {
+      (*col)++;
+    }
+  }
+}
+
+void kd_edits_describe(KdEdits *E, const char *path, const char *src, size_t len, FILE *out) {
+  (void)len;
+  normalize(E);
+  for (int i = 0; i < E->n; i++) {
+    Edit *d = &E->v[i];
+    unsigned line, col;
+    line_col(src, d->b, &line, &col);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&buf, &n);
+    int k = i + 1;
+    // render just this edit's new text
+    for (int p = 0; p < d->npieces; p++) {
+      if (d->pieces[p].text) {
+        fputs(d->pieces[p].text, m);
+      } else {
+        int h = k;
+        render(E, src, d->pieces[p].hb, d->pieces[p].he, &h, m);
+      }
+    }
+    fclose(m);
+    fprintf(out, "%s:%u:%u: %s '%.*s' -> '%s'\n", path, line, col, d->b == d->e ? "insert" : "replace",
+            (int)(d->e - d->b > 200 ? 200 : d->e - d->b), src + d->b, d->b == d->e && strlen(buf) > 200 ? "..." : buf);
+    free(buf);
+  }
+}

@@ -1,0 +1,1855 @@
+/* rewrite.c: views, access rewriting and host-side tracking (see rewrite.h).
+ *
+ * Top-down:
+ *   1. structs: the plan's structs whose layout changes, with their layout
+ *      description and the text of their fields' types;
+ *   2. pass 1 (flow): every variable and parameter of type pointer-to-struct
+ *      in the file; a union-find joins those a pointer flows between
+ *      (initialisation, assignment, call argument → parameter, launch
+ *      argument → kernel parameter).  A component is a view if it holds a
+ *      kernel parameter or a cudaMalloc'd device pointer, opaque if a pointer
+ *      from anywhere else flows into it; both → the struct keeps AoS;
+ *   3. pass 2 (walk): every function body, top-down; each expression that
+ *      reaches a view is matched against the supported forms and becomes an
+ *      edit, anything else makes the struct keep AoS with a remark;
+ *   4. output: header comment, runtime include, generated types after each
+ *      struct's declaration, edits applied (edits.c).
+ */
+#define _GNU_SOURCE /* open_memstream */
+#include "rewrite.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uthash.h>
+
+#include "codegen.h"
+#include "edits.h"
+#include "layout.h"
+
+extern const char kd_embedded_runtime_layout[];
+extern const char kd_embedded_runtime_cuda[];
+
+/* ---- libclang helpers ---- */
+
+typedef struct Kids {
+  CXCursor *v;
+  int n, cap;
+} Kids;
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Kids *k = data;
+  if (k->n == k->cap) {
+    k->cap = k->cap ? 2 * k->cap : 8;
+    k->v = realloc(k->v, (size_t)k->cap * sizeof(CXCursor));
+    if (!k->v)
+      abort();
+  }
+  k->v[k->n++] = c;
+  return CXChildVisit_Continue;
+}
+
+static Kids kids_of(CXCursor c) {
+  Kids k = {0};
+  clang_visitChildren(c, collect, &k);
+  return k;
+}
+
+static CXType ctype(CXCursor c) { return clang_getCanonicalType(clang_getCursorType(c)); }
+
+static void spell(CXCursor c, char *buf, size_t n) {
+  CXString s = clang_getCursorSpelling(c);
+  snprintf(buf, n, "%s", clang_getCString(s) ? clang_getCString(s) : "");
+  clang_disposeString(s);
+}
+
+typedef struct DeclKey {
+  void *file;
+  unsigned offset;
+} DeclKey;
+
+static DeclKey decl_key(CXCursor d) {
+  DeclKey k;
+  memset(&k, 0, sizeof k);
+  CXFile f;
+  clang_getFileLocation(clang_getCursorLocation(d), &f, NULL, NULL, &k.offset);
+  k.file = f;
+  return k;
+}
+
+/* ---- state ---- */
+
+typedef struct RStruct {
+  const KdStructPlan *sp;
+  const KdStruct *st;
+  CXCursor decl;          // the struct's definition
+  kd_layout L;
+  KdGenField *gf;
+  char tag[128];          // identifier for generated names
+  char type[256];         // the struct type as code spells it
+  unsigned insert_at;     // offset just after the declaration that defines it
+  bool changes;           // some cluster is not plain AoS of all fields (else nothing to do)
+  bool bad;               // keeps AoS
+  int nviews;             // view variables found
+} RStruct;
+
+typedef struct Var {
+  DeclKey key;
+  CXCursor decl;
+  int rs;
+  int parent;            // union-find
+  bool seed;             // kernel parameter or cudaMalloc target
+  bool opaque;           // receives a pointer from elsewhere
+  CXCursor opaque_at;
+  char why[320];
+  bool kernel_param;
+  int index;             // in R.vars
+  UT_hash_handle hh;
+} Var;
+
+typedef struct Launched {
+  DeclKey key;
+  UT_hash_handle hh;
+} Launched;
+
+typedef struct R {
+  const KdSource *src;
+  const KdPlan *plan;
+  const KdRewriteOptions *opt;
+  FILE *rem;
+  CXFile main;
+  const char *text;  // the main file's bytes
+  size_t len;
+  RStruct *rs;
+  int nrs;
+  Var **vars;        // index → var
+  int nvars, capvars;
+  Var *var_map;      // key → var
+  Launched *launched;
+  Kids funcs;        // every function declaration / definition in the main file
+  KdEdits *E;
+  bool cuda;
+} R;
+
+static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) {
+  if (rs < 0 || r->rs[rs].bad)
+    return;
+  r->rs[rs].bad = true;
+  char msg[600];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  CXFile f;
+  unsigned line, col;
+  clang_getExpansionLocation(clang_getCursorLocation(at), &f, &line, &col, NULL);
+  CXString fn = clang_getFileName(f);
+  fprintf(r->rem, "%s:%u:%u: remark: %s '%s' keeps its AoS layout: %s [kdlg-rewrite]\n",
+          clang_getCString(fn) ? clang_getCString(fn) : r->src->path, line, col,
+          r->cuda ? "struct" : "struct", r->rs[rs].st->name, msg);
+  clang_disposeString(fn);
+}
+
+/* Struct index of the record type t (canonical), or -1. */
+static int rs_of_record(R *r, CXType t) {
+  if (t.kind != CXType_Record)
+    return -1;
+  CXCursor d = clang_getCursorDefinition(clang_getTypeDeclaration(t));
+  if (clang_Cursor_isNull(d))
+    return -1;
+  for (int i = 0; i < r->nrs; i++)
+    if (clang_equalCursors(d, r->rs[i].decl))
+      return i;
+  return -1;
+}
+
+/* Struct index if t is a pointer to one of the plan's structs, else -1. */
+static int rs_of_pointer(R *r, CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Pointer)
+    return -1;
+  return rs_of_record(r, clang_getCanonicalType(clang_getPointeeType(t)));
+}
+
+static Var *var_find(R *r, CXCursor decl) {
+  DeclKey k = decl_key(decl);
+  Var *v;
+  HASH_FIND(hh, r->var_map, &k, sizeof k, v);
+  return v;
+}
+
+static int var_index(R *r, Var *v) {
+  (void)r;
+  return v->index;
+}
+
+static Var *var_add(R *r, CXCursor decl, int rs) {
+  Var *v = var_find(r, decl);
+  if (v)
+    return v;
+  v = calloc(1, sizeof *v);
+  v->key = decl_key(decl);
+  v->decl = decl;
+  v->rs = rs;
+  v->parent = r->nvars;
+  v->index = r->nvars;
+  HASH_ADD(hh, r->var_map, key, sizeof(DeclKey), v);
+  if (r->nvars == r->capvars) {
+    r->capvars = r->capvars ? 2 * r->capvars : 64;
+    r->vars = realloc(r->vars, (size_t)r->capvars * sizeof(Var *));
+    if (!r->vars)
+      abort();
+  }
+  r->vars[r->nvars++] = v;
+  return v;
+}
+
+static int uf_find(R *r, int i) {
+  while (r->vars[i]->parent != i) {
+    r->vars[i]->parent = r->vars[r->vars[i]->parent]->parent;
+    i = r->vars[i]->parent;
+  }
+  return i;
+}
+
+static void uf_union(R *r, Var *a, Var *b) {
+  int x = uf_find(r, var_index(r, a)), y = uf_find(r, var_index(r, b));
+  if (x != y)
+    r->vars[y]->parent = x;
+}
+
+/* Whether v's component is a view (after resolve()). */
+static bool is_view(R *r, const Var *v) {
+  if (!v || r->rs[v->rs].bad)
+    return false;
+  int i = var_index(r, (Var *)v);
+  return r->vars[uf_find(r, i)]->seed;
+}
+
+/* ---- source ranges ---- */
+
+static bool in_main(R *r, CXSourceLocation l, unsigned *off) {
+  CXFile f;
+  clang_getFileLocation(l, &f, NULL, NULL, off);
+  return f && clang_File_isEqual(f, r->main);
+}
+
+/* Whether the token at l is spelled where it appears (not in a macro body). */
+static bool plain_loc(R *r, CXSourceLocation l) {
+  CXFile f1, f2;
+  unsigned o1, o2;
+  clang_getFileLocation(l, &f1, NULL, NULL, &o1);
+  clang_getSpellingLocation(l, &f2, NULL, NULL, &o2);
+  return f1 && f2 && clang_File_isEqual(f1, r->main) && clang_File_isEqual(f2, r->main) && o1 == o2;
+}
+
+/* The byte range of c in the main file; false if it is not one (macro bodies, other files). */
+static bool range_of(R *r, CXCursor c, unsigned *b, unsigned *e) {
+  CXSourceRange x = clang_getCursorExtent(c);
+  if (!in_main(r, clang_getRangeStart(x), b) || !in_main(r, clang_getRangeEnd(x), e))
+    return false;
+  if (!plain_loc(r, clang_getRangeStart(x)))
+    return false;
+  return *b < *e && *e <= r->len;
+}
+
+static bool plain(R *r, CXCursor c) { return plain_loc(r, clang_getCursorLocation(c)); }
+
+/* ---- expressions that reach a view ---- */
+
+enum { VR_NONE, VR_PTR, VR_ELEM, VR_FIELD, VR_SUB, VR_FADDR, VR_BAD };
+
+#define MAX_TERMS 16
+
+typedef struct VRef {
+  int kind;
+  Var *var;            // the view variable
+  CXCursor ref;        // its DeclRefExpr
+  int nterms;
+  CXCursor term[MAX_TERMS];
+  bool neg[MAX_TERMS];
+  int field;           // VR_FIELD / VR_SUB / VR_FADDR
+  CXCursor field_expr; // the expression naming the field (VR_FIELD: the node itself)
+  const char *why;     // VR_BAD
+} VRef;
+
+static CXCursor only_kid(CXCursor c, bool *ok) {
+  Kids k = kids_of(c);
+  CXCursor r = clang_getNullCursor();
+  *ok = k.n == 1;
+  if (k.n == 1)
+    r = k.v[0];
+  free(k.v);
+  return r;
+}
+
+static bool is_null_constant(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_GNUNullExpr || k == CXCursor_CXXNullPtrLiteralExpr)
+      return true;
+    if (k == CXCursor_IntegerLiteral) {
+      CXEvalResult ev = clang_Cursor_Evaluate(c);
+      bool zero = ev && clang_EvalResult_getKind(ev) == CXEval_Int && clang_EvalResult_getAsLongLong(ev) == 0;
+      if (ev)
+        clang_EvalResult_dispose(ev);
+      return zero;
+    }
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr &&
+        k != CXCursor_CXXStaticCastExpr)
+      return false;
+    Kids ks = kids_of(c);
+    if (ks.n < 1) {
+      free(ks.v);
+      return false;
+    }
+    c = ks.v[ks.n - 1];
+    free(ks.v);
+  }
+}
+
+static int field_index(R *r, int rs, CXCursor member) {
+  CXCursor fd = clang_getCursorReferenced(member);
+  if (clang_getCursorKind(fd) != CXCursor_FieldDecl)
+    return -1;
+  CXCursor parent = clang_getCursorSemanticParent(fd);
+  if (!clang_equalCursors(clang_getCursorDefinition(parent), r->rs[rs].decl))
+    return -1;
+  char name[256];
+  spell(fd, name, sizeof name);
+  const KdStruct *st = r->rs[rs].st;
+  for (int i = 0; i < st->nfields; i++)
+    if (!strcmp(st->fields[i].name, name))
+      return i;
+  return -1;
+}
+
+static void add_term(VRef *v, CXCursor t, bool neg) {
+  if (v->nterms == MAX_TERMS) {
+    v->kind = VR_BAD;
+    v->why = "too many pointer offsets in one expression";
+    return;
+  }
+  v->term[v->nterms] = t;
+  v->neg[v->nterms++] = neg;
+}
+
+/* What expression c designates, if it reaches a view. */
+static void vref(R *r, CXCursor c, VRef *out) {
+  memset(out, 0, sizeof *out);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXType t = ctype(c);
+  switch (k) {
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr: {
+    bool ok;
+    CXCursor ch = only_kid(c, &ok);
+    if (!ok)
+      return;
+    CXType ct = ctype(ch);
+    VRef in;
+    vref(r, ch, &in);
+    if (in.kind == VR_NONE || in.kind == VR_BAD) {
+      *out = in;
+      return;
+    }
+    if (k == CXCursor_ParenExpr || clang_equalTypes(clang_getUnqualifiedType(t), clang_getUnqualifiedType(ct))) {
+      *out = in;
+      return;
+    }
+    if (in.kind == VR_PTR && t.kind == CXType_Pointer && rs_of_pointer(r, t) == in.var->rs) {
+      *out = in;  // adds const / volatile / restrict
+      return;
+    }
+    if (in.kind == VR_ELEM && rs_of_record(r, t) == in.var->rs) {
+      *out = in;  // const S from S (copy construction), lvalue-to-rvalue
+      return;
+    }
+    if ((in.kind == VR_FIELD || in.kind == VR_SUB)) {
+      if (ct.kind == CXType_ConstantArray && t.kind == CXType_Pointer) {
+        *out = in;  // array field decaying: the caller decides (subscript base only)
+        out->kind = VR_SUB;
+        out->why = "decay";
+        return;
+      }
+      *out = in;  // a vector component (OpenCL) or a conversion of the value: a read of the field
+      out->kind = VR_SUB;
+      return;
+    }
+    return;  // a conversion of a pointer or element to something else: not a view use here
+  }
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(c);
+    Var *v = clang_Cursor_isNull(d) ? NULL : var_find(r, d);
+    if (v && is_view(r, v) && t.kind == CXType_Pointer) {
+      out->kind = VR_PTR;
+      out->var = v;
+      out->ref = c;
+    }
+    return;
+  }
+  case CXCursor_ArraySubscriptExpr: {
+    Kids ks = kids_of(c);
+    if (ks.n == 2) {
+      int bi = ctype(ks.v[1]).kind == CXType_Pointer ? 1 : 0;
+      VRef b;
+      vref(r, ks.v[bi], &b);
+      if (b.kind == VR_PTR) {
+        *out = b;
+        out->kind = VR_ELEM;
+        add_term(out, ks.v[1 - bi], false);
+      } else if (b.kind == VR_FIELD || b.kind == VR_SUB) {
+        *out = b;
+        out->kind = VR_SUB;
+        out->why = NULL;
+      } else if (b.kind == VR_BAD) {
+        *out = b;
+      }
+    }
+    free(ks.v);
+    return;
+  }
+  case CXCursor_MemberRefExpr: {
+    Kids ks = kids_of(c);
+    if (ks.n >= 1) {
+      CXCursor base = ks.v[0];
+      bool arrow = ctype(base).kind == CXType_Pointer;
+      VRef b;
+      vref(r, base, &b);
+      if ((arrow && b.kind == VR_PTR) || (!arrow && b.kind == VR_ELEM)) {
+        int fi = field_index(r, b.var->rs, c);
+        *out = b;
+        if (fi < 0) {
+          out->kind = VR_BAD;
+          out->why = "a member function is called on an element";
+        } else {
+          out->kind = VR_FIELD;
+          out->field = fi;
+          out->field_expr = c;
+        }
+      } else if (!arrow && (b.kind == VR_FIELD || b.kind == VR_SUB)) {
+        *out = b;
+        out->kind = VR_SUB;
+        out->why = NULL;
+      } else if (b.kind == VR_BAD) {
+        *out = b;
+      }
+    }
+    free(ks.v);
+    return;
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    bool ok;
+    CXCursor ch = only_kid(c, &ok);
+    if (!ok)
+      return;
+    VRef in;
+    vref(r, ch, &in);
+    if (op == CXUnaryOperator_Deref && in.kind == VR_PTR) {
+      *out = in;
+      out->kind = VR_ELEM;
+    } else if (op == CXUnaryOperator_AddrOf && in.kind == VR_ELEM) {
+      *out = in;
+      out->kind = VR_PTR;
+    } else if (op == CXUnaryOperator_AddrOf && (in.kind == VR_FIELD || in.kind == VR_SUB)) {
+      *out = in;
+      out->kind = VR_FADDR;
+    } else if (in.kind == VR_BAD) {
+      *out = in;
+    }
+    return;
+  }
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || t.kind != CXType_Pointer)
+      return;
+    Kids ks = kids_of(c);
+    if (ks.n == 2) {
+      int pi = ctype(ks.v[0]).kind == CXType_Pointer ? 0 : 1;
+      VRef b;
+      vref(r, ks.v[pi], &b);
+      if (b.kind == VR_PTR && !(op == CXBinaryOperator_Sub && pi == 1)) {
+        *out = b;
+        add_term(out, ks.v[1 - pi], op == CXBinaryOperator_Sub);
+      } else if (b.kind == VR_BAD) {
+        *out = b;
+      }
+    }
+    free(ks.v);
+    return;
+  }
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXConstCastExpr: {
+    Kids ks = kids_of(c);
+    if (ks.n >= 1 && t.kind == CXType_Pointer) {
+      VRef b;
+      vref(r, ks.v[ks.n - 1], &b);
+      if (b.kind == VR_PTR && rs_of_pointer(r, t) == b.var->rs)
+        *out = b;  // a cast to the same struct pointer (adding const)
+    }
+    free(ks.v);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+/* ---- pass 1: which pointers flow where ---- */
+
+typedef enum Src { SRC_NONE, SRC_VAR, SRC_NULL, SRC_OTHER } Src;
+
+/* Where the pointer value of e comes from. */
+static Src ptr_source(R *r, CXCursor e, Var **var) {
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (is_null_constant(e))
+    return SRC_NULL;
+  switch (k) {
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr: {
+    bool ok;
+    CXCursor ch = only_kid(e, &ok);
+    return ok ? ptr_source(r, ch, var) : SRC_OTHER;
+  }
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXConstCastExpr: {
+    Kids ks = kids_of(e);
+    Src s = SRC_OTHER;
+    if (ks.n >= 1 && rs_of_pointer(r, ctype(ks.v[ks.n - 1])) == rs_of_pointer(r, ctype(e)))
+      s = ptr_source(r, ks.v[ks.n - 1], var);
+    free(ks.v);
+    return s;
+  }
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(e);
+    Var *v = clang_Cursor_isNull(d) ? NULL : var_find(r, d);
+    if (v) {
+      *var = v;
+      return SRC_VAR;
+    }
+    return SRC_OTHER;
+  }
+  case CXCursor_BinaryOperator: {
+    Kids ks = kids_of(e);
+    Src s = SRC_OTHER;
+    if (ks.n == 2) {
+      int pi = ctype(ks.v[0]).kind == CXType_Pointer ? 0 : 1;
+      s = ptr_source(r, ks.v[pi], var);
+    }
+    free(ks.v);
+    return s;
+  }
+  case CXCursor_UnaryOperator: {
+    bool ok;
+    CXCursor ch = only_kid(e, &ok);
+    if (!ok || clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf)
+      return SRC_OTHER;
+    // &p[i], &*p
+    for (;;) {
+      enum CXCursorKind ck = clang_getCursorKind(ch);
+      if (ck == CXCursor_ParenExpr) {
+        ch = only_kid(ch, &ok);
+        continue;
+      }
+      break;
+    }
+    if (clang_getCursorKind(ch) == CXCursor_ArraySubscriptExpr) {
+      Kids ks = kids_of(ch);
+      Src s = SRC_OTHER;
+      if (ks.n == 2) {
+        int bi = ctype(ks.v[1]).kind == CXType_Pointer ? 1 : 0;
+        s = ptr_source(r, ks.v[bi], var);
+      }
+      free(ks.v);
+      return s;
+    }
+    if (clang_getCursorKind(ch) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(ch) == CXUnaryOperator_Deref) {
+      CXCursor g = only_kid(ch, &ok);
+      return ok ? ptr_source(r, g, var) : SRC_OTHER;
+    }
+    return SRC_OTHER;
+  }
+  default:
+    return SRC_OTHER;
+  }
+}
+
+/* A pointer expression e flows into variable `to`. */
+static void flow(R *r, Var *to, CXCursor e) {
+  Var *from = NULL;
+  Src s = ptr_source(r, e, &from);
+  if (s == SRC_VAR && from->rs == to->rs) {
+    uf_union(r, to, from);
+  } else if (s == SRC_VAR || s == SRC_OTHER) {
+    if (!to->opaque) {
+      to->opaque = true;
+      to->opaque_at = e;
+      char name[128];
+      spell(to->decl, name, sizeof name);
+      snprintf(to->why, sizeof to->why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc",
+               name);
+    }
+  }
+}
+
+static void mark_opaque(R *r, Var *v, CXCursor at, const char *why) {
+  (void)r;
+  if (!v->opaque) {
+    v->opaque = true;
+    v->opaque_at = at;
+    snprintf(v->why, sizeof v->why, "%s", why);
+  }
+}
+
+typedef enum HostFn { H_NONE, H_MALLOC, H_COPY, H_SET, H_FREE } HostFn;
+
+typedef struct HostCall {
+  const char *name;
+  HostFn kind;
+  const char *suffix;  // kdlg_<S>_<suffix>
+} HostCall;
+
+static const HostCall host_calls[] = {
+    {"cudaMalloc", H_MALLOC, "malloc"},     {"cudaMallocManaged", H_MALLOC, "malloc_managed"},
+    {"cudaMallocAsync", H_MALLOC, "malloc_async"}, {"cudaMemcpy", H_COPY, ""},
+    {"cudaMemcpyAsync", H_COPY, "_async"},  {"cudaMemset", H_SET, "memset"},
+    {"cudaMemsetAsync", H_SET, "memset_async"}, {"cudaFree", H_FREE, "free"},
+    {"cudaFreeAsync", H_FREE, "free_async"}, {NULL, H_NONE, NULL}};
+
+static const HostCall *host_call(R *r, CXCursor callee) {
+  if (!r->cuda || kd_cursor_in_user_code(callee))
+    return NULL;
+  char name[128];
+  spell(callee, name, sizeof name);
+  for (const HostCall *h = host_calls; h->name; h++)
+    if (!strcmp(h->name, name))
+      return h;
+  return NULL;
+}
+
+/* The variable v in `&v` / `(void **)&v`, or NULL. */
+static Var *address_of_var(R *r, CXCursor e) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr ||
+        k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXReinterpretCastExpr) {
+      Kids ks = kids_of(e);
+      if (ks.n < 1) {
+        free(ks.v);
+        return NULL;
+      }
+      e = ks.v[ks.n - 1];
+      free(ks.v);
+      continue;
+    }
+    break;
+  }
+  if (clang_getCursorKind(e) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf)
+    return NULL;
+  bool ok;
+  CXCursor ch = only_kid(e, &ok);
+  while (ok && clang_getCursorKind(ch) == CXCursor_ParenExpr)
+    ch = only_kid(ch, &ok);
+  if (!ok || clang_getCursorKind(ch) != CXCursor_DeclRefExpr)
+    return NULL;
+  return var_find(r, clang_getCursorReferenced(ch));
+}
+
+static CXCursor definition_of(CXCursor callee) {
+  CXCursor d = clang_getCursorDefinition(callee);
+  return d;
+}
+
+static bool is_kernel_fn(R *r, CXCursor fn) { return kd_is_kernel(r->src->lang, fn); }
+
+static void pass1_vardecl(R *r, CXCursor v) {
+  int rs = rs_of_pointer(r, clang_getCursorType(v));
+  if (rs < 0)
+    return;
+  Var *var = var_add(r, v, rs);
+  CXCursor parent = clang_getCursorSemanticParent(v);
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_StructDecl ||
+      pk == CXCursor_ClassDecl || clang_Cursor_getStorageClass(v) == CX_SC_Static)
+    mark_opaque(r, var, v, "a global or static pointer variable is not tracked");
+  Kids ks = kids_of(v);
+  for (int i = 0; i < ks.n; i++)
+    if (clang_isExpression(clang_getCursorKind(ks.v[i])))
+      flow(r, var, ks.v[i]);
+  free(ks.v);
+}
+
+static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  R *r = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_VarDecl) {
+    pass1_vardecl(r, c);
+  } else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
+    Kids ks = kids_of(c);
+    if (ks.n == 2 && clang_getCursorKind(ks.v[0]) == CXCursor_DeclRefExpr) {
+      Var *v = var_find(r, clang_getCursorReferenced(ks.v[0]));
+      if (v)
+        flow(r, v, ks.v[1]);
+    }
+    free(ks.v);
+  } else if (k == CXCursor_CallExpr) {
+    CXCursor callee = clang_getCursorReferenced(c);
+    int nargs = clang_Cursor_getNumArguments(c);
+    const HostCall *h = host_call(r, callee);
+    if (h && h->kind == H_MALLOC && nargs >= 1) {
+      Var *v = address_of_var(r, clang_Cursor_getArgument(c, 0));
+      if (v)
+        v->seed = true;
+    } else if (!clang_Cursor_isNull(callee) && nargs > 0) {
+      CXCursor def = definition_of(callee);
+      if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
+                                        clang_getCursorKind(def) == CXCursor_CXXMethod)) {
+        if (r->cuda && is_kernel_fn(r, def)) {
+          Launched *l = calloc(1, sizeof *l);
+          l->key = decl_key(def);
+          Launched *old;
+          HASH_FIND(hh, r->launched, &l->key, sizeof(DeclKey), old);
+          if (old)
+            free(l);
+          else
+            HASH_ADD(hh, r->launched, key, sizeof(DeclKey), l);
+        }
+        int np = clang_Cursor_getNumArguments(def);
+        for (int i = 0; i < nargs && i < np; i++) {
+          Var *pv = var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
+          if (pv)
+            flow(r, pv, clang_Cursor_getArgument(c, (unsigned)i));
+        }
+      }
+    }
+  } else if (k == CXCursor_ReturnStmt) {
+    Kids ks = kids_of(c);
+    if (ks.n == 1 && rs_of_pointer(r, ctype(ks.v[0])) >= 0) {
+      Var *v = NULL;
+      if (ptr_source(r, ks.v[0], &v) == SRC_VAR)
+        mark_opaque(r, v, ks.v[0], "the pointer is returned from a function");
+    }
+    free(ks.v);
+  }
+  return CXChildVisit_Recurse;
+}
+
+static CXCursor body_of(CXCursor fn) {
+  Kids ks = kids_of(fn);
+  CXCursor b = clang_getNullCursor();
+  for (int i = 0; i < ks.n; i++)
+    if (clang_getCursorKind(ks.v[i]) == CXCursor_CompoundStmt)
+      b = ks.v[i];
+  free(ks.v);
+  return b;
+}
+
+static void pass1(R *r) {
+  // parameters first (calls may come before the callee's definition)
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor fn = r->funcs.v[f];
+    if (!clang_isCursorDefinition(fn))
+      continue;
+    bool kernel = is_kernel_fn(r, fn);
+    int np = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < np; i++) {
+      CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+      CXType t = ctype(p);
+      int rs = rs_of_pointer(r, t);
+      if (rs < 0)
+        continue;
+      Var *v = var_add(r, p, rs);
+      if (kernel && (r->cuda || kd_opencl_global_pointer(t))) {
+        v->seed = true;
+        v->kernel_param = true;
+      }
+    }
+  }
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor fn = r->funcs.v[f];
+    if (clang_isCursorDefinition(fn))
+      clang_visitChildren(body_of(fn), pass1_visit, r);
+  }
+}
+
+/* Views and opaque pointers in one component: that struct keeps AoS. */
+static void resolve(R *r) {
+  for (int i = 0; i < r->nvars; i++) {
+    Var *v = r->vars[i];
+    if (!v->opaque)
+      continue;
+    int root = uf_find(r, i);
+    for (int j = 0; j < r->nvars; j++)
+      if (r->vars[j]->seed && uf_find(r, j) == root) {
+        set_bad(r, v->rs, v->opaque_at, "%s, and it also holds the struct's device data", v->why);
+        break;
+      }
+  }
+  for (int i = 0; i < r->nvars; i++)
+    if (r->vars[i]->seed)
+      r->vars[uf_find(r, i)]->seed = true;
+  for (int i = 0; i < r->nvars; i++)
+    if (r->vars[uf_find(r, i)]->seed)
+      r->rs[r->vars[i]->rs].nviews++;
+  // CUDA: a kernel whose parameter becomes a view must be launched here (its callers change)
+  if (r->cuda) {
+    for (int i = 0; i < r->nvars; i++) {
+      Var *v = r->vars[i];
+      if (!v->kernel_param || r->rs[v->rs].bad)
+        continue;
+      CXCursor fn = clang_getCursorSemanticParent(v->decl);
+      DeclKey k = decl_key(fn);
+      Launched *l;
+      HASH_FIND(hh, r->launched, &k, sizeof k, l);
+      if (!l) {
+        char name[128];
+        spell(fn, name, sizeof name);
+        set_bad(r, v->rs, fn,
+                "kernel '%s' is not launched in this file, so its callers cannot be given the new layout", name);
+      }
+    }
+  }
+}
+
+/* ---- pass 2: edits ---- */
+
+typedef enum Ctx { CTX_VALUE, CTX_SUBSCRIPT_BASE } Ctx;
+
+static void walk(R *r, CXCursor c, Ctx ctx);
+
+static void walk_kids(R *r, CXCursor c) {
+  Kids ks = kids_of(c);
+  bool subscript = clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr;
+  for (int i = 0; i < ks.n; i++)
+    walk(r, ks.v[i], subscript && i == 0 ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
+  free(ks.v);
+}
+
+static void var_name(const Var *v, char *buf, size_t n) { spell(v->decl, buf, n); }
+
+/* Appends the element index of vr to the current edit: Σ ± terms. */
+static bool edit_index(R *r, const VRef *vr) {
+  if (vr->nterms == 0) {
+    kd_edit_text(r->E, "0");
+    return true;
+  }
+  for (int i = 0; i < vr->nterms; i++) {
+    unsigned b, e;
+    if (!range_of(r, vr->term[i], &b, &e))
+      return false;
+    if (vr->nterms == 1 && !vr->neg[i]) {
+      kd_edit_text(r->E, "(");
+    } else {
+      kd_edit_text(r->E, "%s(kdlg_index)(", vr->neg[i] ? " - " : i ? " + " : "");
+    }
+    kd_edit_hole(r->E, b, e);
+    kd_edit_text(r->E, ")");
+  }
+  return true;
+}
+
+static void walk_terms(R *r, const VRef *vr) {
+  for (int i = 0; i < vr->nterms; i++)
+    walk(r, vr->term[i], CTX_VALUE);
+}
+
+/* Common checks before an edit of vr at node c; false (and the struct keeps AoS) if not safe. */
+static bool editable(R *r, const VRef *vr, CXCursor c, unsigned *b, unsigned *e) {
+  int rs = vr->var->rs;
+  if (!range_of(r, c, b, e) || !plain(r, vr->ref) || !plain(r, c)) {
+    set_bad(r, rs, c, "an access is spelled inside a macro (the rewriter edits only code spelled in the file)");
+    return false;
+  }
+  for (int i = 0; i < vr->nterms; i++) {
+    unsigned tb, te;
+    if (!range_of(r, vr->term[i], &tb, &te) || tb < *b || te > *e) {
+      set_bad(r, rs, vr->term[i], "an index is spelled inside a macro (the rewriter edits only code spelled in the file)");
+      return false;
+    }
+  }
+  return true;
+}
+
+static void emit_field(R *r, const VRef *vr, CXCursor c) {
+  unsigned b, e;
+  if (!editable(r, vr, c, &b, &e))
+    return;
+  RStruct *S = &r->rs[vr->var->rs];
+  char name[128];
+  var_name(vr->var, name, sizeof name);
+  kd_edit_begin(r->E, b, e, vr->var->rs);
+  kd_edit_text(r->E, "(*kdlg_%s_%s(%s, ", S->tag, S->st->fields[vr->field].name, name);
+  edit_index(r, vr);
+  kd_edit_text(r->E, "))");
+  walk_terms(r, vr);
+}
+
+static void emit_load(R *r, const VRef *vr, CXCursor c) {
+  unsigned b, e;
+  if (!editable(r, vr, c, &b, &e))
+    return;
+  RStruct *S = &r->rs[vr->var->rs];
+  char name[128];
+  var_name(vr->var, name, sizeof name);
+  kd_edit_begin(r->E, b, e, vr->var->rs);
+  kd_edit_text(r->E, "kdlg_%s_load(%s, ", S->tag, name);
+  edit_index(r, vr);
+  kd_edit_text(r->E, ")");
+  walk_terms(r, vr);
+}
+
+/* `lhs = rhs` with lhs an element: the whole node c becomes a store. */
+static void emit_store(R *r, const VRef *vr, CXCursor c, CXCursor rhs) {
+  unsigned b, e, rb, re;
+  if (!editable(r, vr, c, &b, &e))
+    return;
+  if (!range_of(r, rhs, &rb, &re)) {
+    set_bad(r, vr->var->rs, rhs, "an assigned value is spelled inside a macro");
+    return;
+  }
+  RStruct *S = &r->rs[vr->var->rs];
+  char name[128];
+  var_name(vr->var, name, sizeof name);
+  kd_edit_begin(r->E, b, e, vr->var->rs);
+  kd_edit_text(r->E, "kdlg_%s_store(%s, ", S->tag, name);
+  edit_index(r, vr);
+  kd_edit_text(r->E, ", ");
+  kd_edit_hole(r->E, rb, re);
+  kd_edit_text(r->E, ")");
+  walk_terms(r, vr);
+  walk(r, rhs, CTX_VALUE);
+}
+
+static CXCursor strip_parens_casts(CXCursor e) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+      return e;
+    bool ok;
+    CXCursor ch = only_kid(e, &ok);
+    if (!ok)
+      return e;
+    e = ch;
+  }
+}
+
+/* A pointer expression e that must evaluate to a view of struct rs (an
+ * argument for a view parameter, the initial value of a view variable, ...). */
+static void emit_view_value(R *r, CXCursor e, int rs, const char *what) {
+  if (is_null_constant(e)) {
+    unsigned b, x;
+    if (!range_of(r, e, &b, &x)) {
+      set_bad(r, rs, e, "a null pointer is spelled inside a macro");
+      return;
+    }
+    kd_edit_begin(r->E, b, x, rs);
+    kd_edit_text(r->E, "kdlg_%s_null()", r->rs[rs].tag);
+    return;
+  }
+  VRef vr;
+  vref(r, e, &vr);
+  if (vr.kind != VR_PTR || vr.var->rs != rs) {
+    set_bad(r, rs, e, "%s is given a pointer the rewriter does not track", what);
+    return;
+  }
+  CXCursor s = strip_parens_casts(e);
+  if (vr.nterms == 0 && clang_getCursorKind(s) == CXCursor_DeclRefExpr)
+    return;  // the view itself
+  unsigned b, x;
+  if (!editable(r, &vr, e, &b, &x))
+    return;
+  char name[128];
+  var_name(vr.var, name, sizeof name);
+  kd_edit_begin(r->E, b, x, rs);
+  if (vr.nterms == 0) {
+    kd_edit_text(r->E, "%s", name);
+  } else {
+    kd_edit_text(r->E, "kdlg_%s_offset(%s, ", r->rs[rs].tag, name);
+    edit_index(r, &vr);
+    kd_edit_text(r->E, ")");
+  }
+  walk_terms(r, &vr);
+}
+
+static bool is_reference(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+}
+
+/* The end offset of a declaration's name (its location + the name's length). */
+static bool name_end(R *r, CXCursor d, unsigned *end) {
+  unsigned off;
+  if (!in_main(r, clang_getCursorLocation(d), &off) || !plain(r, d))
+    return false;
+  char name[256];
+  spell(d, name, sizeof name);
+  if (!*name || off + strlen(name) > r->len || strncmp(r->text + off, name, strlen(name)))
+    return false;
+  *end = off + (unsigned)strlen(name);
+  return true;
+}
+
+static void walk_vardecl(R *r, CXCursor v, int ndecls) {
+  Var *var = var_find(r, v);
+  Kids ks = kids_of(v);
+  CXCursor init = clang_getNullCursor();
+  for (int i = 0; i < ks.n; i++)
+    if (clang_isExpression(clang_getCursorKind(ks.v[i])))
+      init = ks.v[i];
+  free(ks.v);
+  if (var && is_view(r, var)) {
+    unsigned b, e, ne;
+    RStruct *S = &r->rs[var->rs];
+    if (ndecls > 1) {
+      set_bad(r, var->rs, v, "a declaration of several variables includes a pointer to it");
+      return;
+    }
+    if (!range_of(r, v, &b, &e) || !name_end(r, v, &ne)) {
+      set_bad(r, var->rs, v, "a pointer variable is declared inside a macro");
+      return;
+    }
+    char name[128];
+    var_name(var, name, sizeof name);
+    kd_edit_begin(r->E, b, ne, var->rs);
+    kd_edit_text(r->E, "kdlg_view_%s %s", S->tag, name);
+    if (!clang_Cursor_isNull(init))
+      emit_view_value(r, init, var->rs, "a pointer variable");
+    return;
+  }
+  if (clang_Cursor_isNull(init))
+    return;
+  if (is_reference(clang_getCursorType(v))) {
+    VRef vr;
+    vref(r, init, &vr);
+    if (vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB) {
+      set_bad(r, vr.var->rs, v, "a reference to an element or field is bound to a variable");
+      return;
+    }
+  }
+  walk(r, init, CTX_VALUE);
+}
+
+static bool is_atomic_name(const char *n) {
+  return !strncmp(n, "atomic", 6) || !strncmp(n, "atom_", 5) || !strcmp(n, "__ldg");
+}
+
+/* The callee's name token: the first child of a call, stripped to its DeclRefExpr. */
+static CXCursor callee_ref(CXCursor call) {
+  Kids ks = kids_of(call);
+  CXCursor r = ks.n ? strip_parens_casts(ks.v[0]) : clang_getNullCursor();
+  free(ks.v);
+  return r;
+}
+
+/* A view argument of a CUDA memory function: the bare variable (explicit casts to void * dropped). */
+static bool host_view_arg(R *r, CXCursor a, VRef *vr) {
+  CXCursor s = a;
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr ||
+        k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXReinterpretCastExpr) {
+      Kids ks = kids_of(s);
+      if (ks.n < 1) {
+        free(ks.v);
+        break;
+      }
+      CXCursor ch = ks.v[ks.n - 1];
+      free(ks.v);
+      VRef in;
+      vref(r, ch, &in);
+      if (in.kind == VR_NONE)
+        break;
+      s = ch;
+      continue;
+    }
+    break;
+  }
+  vref(r, s, vr);
+  if (vr->kind != VR_PTR)
+    return false;
+  if (vr->nterms > 0) {
+    set_bad(r, vr->var->rs, a, "a CUDA memory function is given a device pointer plus an offset");
+    return false;
+  }
+  if (!clang_equalCursors(s, a)) {  // (void *)d → d
+    unsigned b, e;
+    if (!range_of(r, a, &b, &e)) {
+      set_bad(r, vr->var->rs, a, "a device pointer is spelled inside a macro");
+      return false;
+    }
+    char name[128];
+    var_name(vr->var, name, sizeof name);
+    kd_edit_begin(r->E, b, e, vr->var->rs);
+    kd_edit_text(r->E, "%s", name);
+  }
+  return true;
+}
+
+static void rename_callee(R *r, CXCursor call, int rs, const char *fmt, const char *tag, const char *suffix) {
+  CXCursor ref = callee_ref(call);
+  unsigned b, e;
+  if (!range_of(r, ref, &b, &e) || !plain(r, ref)) {
+    set_bad(r, rs, call, "a CUDA memory call is spelled inside a macro");
+    return;
+  }
+  kd_edit_begin(r->E, b, e, rs);
+  kd_edit_text(r->E, fmt, tag, suffix);
+}
+
+static void walk_host_call(R *r, CXCursor c, const HostCall *h, int nargs) {
+  bool done[8] = {0};
+  if (h->kind == H_MALLOC && nargs >= 1) {
+    Var *v = address_of_var(r, clang_Cursor_getArgument(c, 0));
+    if (v && is_view(r, v)) {
+      rename_callee(r, c, v->rs, "kdlg_%s_%s", r->rs[v->rs].tag, h->suffix);
+      done[0] = true;
+    }
+  } else if (h->kind == H_COPY && nargs >= 2) {
+    VRef d, s;
+    bool dv = host_view_arg(r, clang_Cursor_getArgument(c, 0), &d);
+    bool sv = host_view_arg(r, clang_Cursor_getArgument(c, 1), &s);
+    if (dv && sv && d.var->rs != s.var->rs) {
+      set_bad(r, d.var->rs, c, "cudaMemcpy between two different structs");
+      set_bad(r, s.var->rs, c, "cudaMemcpy between two different structs");
+    } else if (dv || sv) {
+      int rs = dv ? d.var->rs : s.var->rs;
+      rename_callee(r, c, rs, dv && sv ? "kdlg_%s_copy_between%s" : dv ? "kdlg_%s_copy_in%s" : "kdlg_%s_copy_out%s",
+                    r->rs[rs].tag, h->suffix);
+    }
+    done[0] = dv;
+    done[1] = sv;
+  } else if ((h->kind == H_SET || h->kind == H_FREE) && nargs >= 1) {
+    VRef d;
+    if (host_view_arg(r, clang_Cursor_getArgument(c, 0), &d)) {
+      rename_callee(r, c, d.var->rs, "kdlg_%s_%s", r->rs[d.var->rs].tag, h->suffix);
+      done[0] = true;
+    }
+  }
+  for (int i = 0; i < nargs; i++)
+    if (i >= 8 || !done[i])
+      walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
+}
+
+static void walk_call(R *r, CXCursor c) {
+  CXCursor callee = clang_getCursorReferenced(c);
+  int nargs = clang_Cursor_getNumArguments(c);
+  if (nargs < 0 || clang_Cursor_isNull(callee)) {
+    walk_kids(r, c);
+    return;
+  }
+  char name[256];
+  spell(callee, name, sizeof name);
+  enum CXCursorKind ck = clang_getCursorKind(callee);
+  if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2) {
+    CXCursor lhs = clang_Cursor_getArgument(c, 0), rhs = clang_Cursor_getArgument(c, 1);
+    VRef vr;
+    vref(r, lhs, &vr);
+    if (vr.kind == VR_ELEM) {
+      emit_store(r, &vr, c, rhs);
+      return;
+    }
+    walk(r, lhs, CTX_VALUE);
+    walk(r, rhs, CTX_VALUE);
+    return;
+  }
+  if (ck == CXCursor_Constructor) {
+    for (int i = 0; i < nargs; i++)
+      walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
+    return;
+  }
+  const HostCall *h = host_call(r, callee);
+  if (h) {
+    walk_host_call(r, c, h, nargs);
+    return;
+  }
+  if (nargs >= 1 && is_atomic_name(name) && !kd_cursor_in_user_code(callee)) {
+    CXCursor a0 = strip_parens_casts(clang_Cursor_getArgument(c, 0));
+    VRef vr;
+    vref(r, a0, &vr);
+    if (vr.kind == VR_FADDR) {
+      bool ok;
+      walk(r, only_kid(a0, &ok), CTX_VALUE);  // the field itself: &(*kdlg_S_f(p, i))
+    } else {
+      walk(r, clang_Cursor_getArgument(c, 0), CTX_VALUE);
+    }
+    for (int i = 1; i < nargs; i++)
+      walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
+    return;
+  }
+  CXCursor def = definition_of(callee);
+  bool local = !clang_Cursor_isNull(def) && kd_cursor_in_user_code(def);
+  CXType ft = clang_getCursorType(callee);
+  for (int i = 0; i < nargs; i++) {
+    CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+    Var *pv = local && i < clang_Cursor_getNumArguments(def) ? var_find(r, clang_Cursor_getArgument(def, (unsigned)i))
+                                                             : NULL;
+    if (pv && is_view(r, pv)) {
+      emit_view_value(r, a, pv->rs, "a function parameter");
+      continue;
+    }
+    VRef vr;
+    vref(r, a, &vr);
+    if (vr.kind == VR_PTR) {
+      set_bad(r, vr.var->rs, a, "a pointer to it is passed to '%s', %s", name,
+              local ? "whose parameter receives other pointers too" : "which the rewriter cannot see into");
+      continue;
+    }
+    if ((vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB) && i < clang_getNumArgTypes(ft) &&
+        is_reference(clang_getArgType(ft, (unsigned)i))) {
+      set_bad(r, vr.var->rs, a, "an element or field is passed by reference to '%s'", name);
+      continue;
+    }
+    walk(r, a, CTX_VALUE);
+  }
+  // the rest: the callee expression, a launch's configuration
+  Kids ks = kids_of(c);
+  for (int k = 0; k < ks.n; k++) {
+    bool is_arg = false;
+    for (int i = 0; i < nargs && !is_arg; i++)
+      is_arg = clang_equalCursors(ks.v[k], clang_Cursor_getArgument(c, (unsigned)i));
+    if (!is_arg && k > 0)
+      walk(r, ks.v[k], CTX_VALUE);
+  }
+  free(ks.v);
+}
+
+/* q = e, q += k, q -= k, ++q, q++, --q, q-- on a view variable q. */
+static bool walk_pointer_update(R *r, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  Kids ks = kids_of(c);
+  bool handled = false;
+  if (ks.n >= 1 && clang_getCursorKind(ks.v[0]) == CXCursor_DeclRefExpr) {
+    Var *v = var_find(r, clang_getCursorReferenced(ks.v[0]));
+    if (v && is_view(r, v)) {
+      handled = true;
+      RStruct *S = &r->rs[v->rs];
+      char name[128];
+      var_name(v, name, sizeof name);
+      unsigned b, e;
+      if (k == CXCursor_BinaryOperator) {  // q = e
+        if (ks.n == 2)
+          emit_view_value(r, ks.v[1], v->rs, "a pointer variable");
+      } else if (!range_of(r, c, &b, &e) || !plain(r, ks.v[0])) {
+        set_bad(r, v->rs, c, "pointer arithmetic is spelled inside a macro");
+      } else if (k == CXCursor_CompoundAssignOperator && ks.n == 2) {
+        unsigned kb, ke;
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if ((op != CXBinaryOperator_AddAssign && op != CXBinaryOperator_SubAssign) || !range_of(r, ks.v[1], &kb, &ke)) {
+          set_bad(r, v->rs, c, "unsupported pointer arithmetic");
+        } else {
+          kd_edit_begin(r->E, b, e, v->rs);
+          kd_edit_text(r->E, "kdlg_%s_pre(&%s, %s(kdlg_index)(", S->tag, name,
+                       op == CXBinaryOperator_SubAssign ? "-" : "");
+          kd_edit_hole(r->E, kb, ke);
+          kd_edit_text(r->E, "))");
+          walk(r, ks.v[1], CTX_VALUE);
+        }
+      } else if (k == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        bool pre = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+        bool inc = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc;
+        if (op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PreDec && op != CXUnaryOperator_PostInc &&
+            op != CXUnaryOperator_PostDec) {
+          handled = false;
+        } else {
+          kd_edit_begin(r->E, b, e, v->rs);
+          kd_edit_text(r->E, "kdlg_%s_%s(&%s, %s1)", S->tag, pre ? "pre" : "post", name, inc ? "" : "-");
+        }
+      }
+    }
+  }
+  free(ks.v);
+  return handled;
+}
+
+static void walk(R *r, CXCursor c, Ctx ctx) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  switch (k) {
+  case CXCursor_DeclStmt: {
+    Kids ks = kids_of(c);
+    for (int i = 0; i < ks.n; i++) {
+      if (clang_getCursorKind(ks.v[i]) == CXCursor_VarDecl)
+        walk_vardecl(r, ks.v[i], ks.n);
+      else
+        walk(r, ks.v[i], CTX_VALUE);
+    }
+    free(ks.v);
+    return;
+  }
+  case CXCursor_VarDecl:
+    walk_vardecl(r, c, 1);
+    return;
+  case CXCursor_CallExpr:
+    walk_call(r, c);
+    return;
+  case CXCursor_LambdaExpr:
+  case CXCursor_FunctionDecl:
+    walk_kids(r, c);
+    return;
+  default:
+    break;
+  }
+  if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
+    Kids ks = kids_of(c);
+    bool done = false;
+    if (ks.n == 2) {
+      VRef vr;
+      vref(r, ks.v[0], &vr);
+      if (vr.kind == VR_ELEM) {
+        emit_store(r, &vr, c, ks.v[1]);
+        done = true;
+      }
+    }
+    free(ks.v);
+    if (done || walk_pointer_update(r, c))
+      return;
+  }
+  if ((k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) && walk_pointer_update(r, c))
+    return;
+  if (!clang_isExpression(k)) {
+    walk_kids(r, c);
+    return;
+  }
+  VRef vr;
+  vref(r, c, &vr);
+  switch (vr.kind) {
+  case VR_FIELD:
+    emit_field(r, &vr, c);
+    return;
+  case VR_SUB:
+    if (vr.why && !strcmp(vr.why, "decay") && ctx != CTX_SUBSCRIPT_BASE) {
+      set_bad(r, vr.var->rs, c, "an array field decays to a pointer that leaves the expression");
+      return;
+    }
+    walk_kids(r, c);
+    return;
+  case VR_ELEM:
+    emit_load(r, &vr, c);
+    return;
+  case VR_PTR:
+    set_bad(r, vr.var->rs, c, "a pointer to it is used in a way the rewriter does not handle (%s)",
+            k == CXCursor_DeclRefExpr ? "compared, converted, stored or passed on" : "pointer expression");
+    return;
+  case VR_FADDR:
+    set_bad(r, vr.var->rs, c, "the address of field '%s' escapes", r->rs[vr.var->rs].st->fields[vr.field].name);
+    return;
+  case VR_BAD:
+    set_bad(r, vr.var->rs, c, "%s", vr.why ? vr.why : "unsupported use");
+    return;
+  default:
+    break;
+  }
+  if (k == CXCursor_DeclRefExpr) {
+    // a function whose parameters become views may only be called
+    CXCursor d = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(d) == CXCursor_FunctionDecl) {
+      CXCursor def = definition_of(d);
+      int np = clang_Cursor_isNull(def) ? 0 : clang_Cursor_getNumArguments(def);
+      for (int i = 0; i < np; i++) {
+        Var *pv = var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
+        if (pv && is_view(r, pv))
+          set_bad(r, pv->rs, c, "the address of a function that receives it is taken");
+      }
+    }
+    return;
+  }
+  walk_kids(r, c);
+}
+
+/* Parameters of every declaration of a function whose parameters are views. */
+static void edit_params(R *r) {
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor fn = r->funcs.v[f];
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (clang_Cursor_isNull(def))
+      continue;
+    int np = clang_Cursor_getNumArguments(fn);
+    bool kernel = is_kernel_fn(r, def);
+    for (int i = 0; i < np && i < clang_Cursor_getNumArguments(def); i++) {
+      Var *v = var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
+      if (!v || !is_view(r, v))
+        continue;
+      CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+      RStruct *S = &r->rs[v->rs];
+      char name[128];
+      spell(p, name, sizeof name);
+      unsigned b, e, ne;
+      if (!range_of(r, p, &b, &e) || (*name && !name_end(r, p, &ne))) {
+        set_bad(r, v->rs, p, "a parameter is declared inside a macro");
+        continue;
+      }
+      if (!*name)
+        ne = e;
+      kd_edit_begin(r->E, b, ne, v->rs);
+      if (kernel && !r->cuda) {
+        // OpenCL: one buffer per region and the element count; the view is built in the body
+        char pname[160];
+        snprintf(pname, sizeof pname, "%s", *name ? name : "kd_unnamed");
+        for (uint32_t c = 0; c < S->L.nclusters; c++)
+          kd_edit_text(r->E, "%s__global uchar *%s_kd_r%u", c ? ", " : "", pname, c);
+        kd_edit_text(r->E, ", long %s_kd_n", pname);
+        if (fn.kind == def.kind && clang_equalCursors(fn, def) && *name) {
+          CXCursor body = body_of(def);
+          unsigned bb, be;
+          if (!clang_Cursor_isNull(body) && range_of(r, body, &bb, &be)) {
+            kd_edit_begin(r->E, bb + 1, bb + 1, v->rs);
+            kd_edit_text(r->E, "\n  kdlg_view_%s %s = kdlg_%s_view(", S->tag, name, S->tag);
+            for (uint32_t c = 0; c < S->L.nclusters; c++)
+              kd_edit_text(r->E, "%s_kd_r%u, ", name, c);
+            kd_edit_text(r->E, "%s_kd_n);", name);
+          }
+        }
+      } else {
+        kd_edit_text(r->E, "kdlg_view_%s%s%s", S->tag, *name ? " " : "", name);
+      }
+    }
+  }
+}
+
+/* Every function declaration in the main file (also inside namespaces and classes). */
+static enum CXChildVisitResult collect_funcs(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  R *r = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  unsigned off;
+  if (!in_main(r, clang_getCursorLocation(c), &off))
+    return CXChildVisit_Continue;
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl || k == CXCursor_ClassDecl)
+    return CXChildVisit_Recurse;
+  if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
+      k == CXCursor_Destructor)
+    collect(c, parent, &r->funcs);
+  else if (k == CXCursor_VarDecl)
+    pass1_vardecl(r, c);  // globals
+  return CXChildVisit_Continue;
+}
+
+/* ---- structs ---- */
+
+typedef struct FindDecl {
+  R *r;
+  const KdStruct *st;
+  CXCursor found;
+  CXCursor top;  // the top-level declaration holding it
+  CXCursor cur_top;
+} FindDecl;
+
+static enum CXChildVisitResult find_decl(CXCursor c, CXCursor parent, CXClientData data) {
+  FindDecl *fd = data;
+  if (clang_getCursorKind(parent) == CXCursor_TranslationUnit || clang_getCursorKind(parent) == CXCursor_Namespace)
+    fd->cur_top = c;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) && clang_isCursorDefinition(c)) {
+    CXFile f;
+    unsigned line, col;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, NULL);
+    if (f && clang_File_isEqual(f, fd->r->main) && line == fd->st->line && col == fd->st->col) {
+      fd->found = c;
+      fd->top = fd->cur_top;
+      return CXChildVisit_Break;
+    }
+  }
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_TypedefDecl ||
+      k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_VarDecl)
+    return CXChildVisit_Recurse;
+  return CXChildVisit_Continue;
+}
+
+/* The text of a field's type around its name; false if the rewriter cannot spell it. */
+static bool field_decl_text(CXType t, char *pre, size_t npre, char *post, size_t npost, char *scalar, size_t nscalar,
+                            unsigned long long *count) {
+  post[0] = 0;
+  scalar[0] = 0;
+  *count = 0;
+  unsigned long long n = 1;
+  while (t.kind == CXType_ConstantArray) {
+    char dim[32];
+    snprintf(dim, sizeof dim, "[%lld]", clang_getArraySize(t));
+    if (strlen(post) + strlen(dim) + 1 > npost)
+      return false;
+    strcat(post, dim);
+    n *= (unsigned long long)clang_getArraySize(t);
+    t = clang_getArrayElementType(t);
+    *count = n;
+  }
+  CXString s = clang_getTypeSpelling(t);
+  const char *sp = clang_getCString(s);
+  bool ok = sp && *sp && !strstr(sp, "(anonymous") && !strstr(sp, "(unnamed") && !strchr(sp, '(') &&
+            !strchr(sp, '[') && !clang_isConstQualifiedType(t) && t.kind != CXType_Record + 1000;
+  if (ok) {
+    snprintf(pre, npre, "%s", sp);
+    if (*count)
+      snprintf(scalar, nscalar, "%s", sp);
+  }
+  clang_disposeString(s);
+  // an array of arrays of records or vectors: copying as scalars of the innermost type still works
+  return ok;
+}
+
+static void sanitize(char *s) {
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
+      *s = '_';
+}
+
+/* Offset just after the ';' that ends the declaration at [.., end). */
+static bool after_semicolon(R *r, unsigned end, unsigned *out) {
+  unsigned i = end;
+  while (i < r->len) {
+    char ch = r->text[i];
+    if (ch == ';') {
+      *out = i + 1;
+      return true;
+    }
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+      i++;
+    } else if (ch == '/' && i + 1 < r->len && r->text[i + 1] == '/') {
+      while (i < r->len && r->text[i] != '\n')
+        i++;
+    } else if (ch == '/' && i + 1 < r->len && r->text[i + 1] == '*') {
+      i += 2;
+      while (i + 1 < r->len && !(r->text[i] == '*' && r->text[i + 1] == '/'))
+        i++;
+      i += 2;
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+static bool layout_changes(const kd_layout *L) {
+  return !(L->nclusters == 1 && L->clusters[0].tile == 1);
+}
+
+static int setup_structs(R *r) {
+  r->rs = calloc((size_t)r->plan->nstructs + 1, sizeof(RStruct));
+  if (!r->rs)
+    return -1;
+  for (int i = 0; i < r->plan->nstructs; i++) {
+    const KdStructPlan *sp = &r->plan->structs[i];
+    RStruct *S = &r->rs[r->nrs++];
+    S->sp = sp;
+    S->st = &r->plan->prog->structs[sp->sid];
+    S->decl = clang_getNullCursor();
+    if (kd_layout_from_plan(sp->g, sp->layouts, &S->L) != 0)
+      return -1;
+    S->changes = layout_changes(&S->L);
+    snprintf(S->tag, sizeof S->tag, "%s", S->st->name);
+    sanitize(S->tag);
+    FindDecl fd = {r, S->st, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(r->src->tu), find_decl, &fd);
+    CXCursor dummy = clang_getTranslationUnitCursor(r->src->tu);
+    if (clang_Cursor_isNull(fd.found)) {
+      S->bad = true;
+      fprintf(r->rem, "%s:%u:%u: remark: struct '%s' keeps its AoS layout: it is not defined in this file [kdlg-rewrite]\n",
+              S->st->file, S->st->line, S->st->col, S->st->name);
+      continue;
+    }
+    S->decl = fd.found;
+    CXString ts = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(fd.found)));
+    snprintf(S->type, sizeof S->type, "%s", clang_getCString(ts));
+    clang_disposeString(ts);
+    if (strstr(S->type, "(anonymous") || strstr(S->type, "(unnamed")) {
+      // typedef struct { ... } Body: the typedef name
+      snprintf(S->type, sizeof S->type, "%s", S->st->alias ? S->st->alias : S->st->name);
+    }
+    unsigned b, e;
+    if (!range_of(r, fd.top, &b, &e) || !after_semicolon(r, e, &S->insert_at)) {
+      set_bad(r, (int)(S - r->rs), fd.found, "its declaration does not end with ';' in this file");
+      continue;
+    }
+    (void)dummy;
+    S->gf = calloc((size_t)S->st->nfields + 1, sizeof(KdGenField));
+    Kids fk = kids_of(fd.found);
+    int fi = 0;
+    for (int k = 0; k < fk.n; k++) {
+      if (clang_getCursorKind(fk.v[k]) != CXCursor_FieldDecl)
+        continue;
+      if (fi >= S->st->nfields)
+        break;
+      char pre[256], post[64], scalar[256];
+      unsigned long long count;
+      if (!field_decl_text(clang_getCursorType(fk.v[k]), pre, sizeof pre, post, sizeof post, scalar, sizeof scalar,
+                           &count)) {
+        set_bad(r, (int)(S - r->rs), fk.v[k], "the type of field '%s' cannot be spelled by the rewriter",
+                S->st->fields[fi].name);
+        break;
+      }
+      KdGenField *G = &S->gf[fi];
+      G->name = S->st->fields[fi].name;
+      G->decl_pre = strdup(pre);
+      G->decl_post = strdup(post);
+      G->scalar = count ? strdup(scalar) : NULL;
+      G->count = count;
+      fi++;
+    }
+    free(fk.v);
+    if (fi != S->st->nfields && !S->bad)
+      set_bad(r, (int)(S - r->rs), fd.found, "its fields could not be matched");
+  }
+  return 0;
+}
+
+/* ---- output ---- */
+
+static void header_comment(R *r, FILE *out) {
+  fprintf(out, "/* Data layout rewritten by kdlg-opt %s from %s\n", r->opt->version ? r->opt->version : "",
+          r->src->path);
+  fprintf(out, " * (Kofler, Cosenza, Fahringer: Automatic Data Layout Optimizations for GPUs, 2015).\n");
+  const KdModel *m = r->plan->model;
+  fprintf(out, " * device model: %s\n", m && m->device ? m->device : "?");
+  for (int i = 0; i < r->nrs; i++) {
+    RStruct *S = &r->rs[i];
+    fprintf(out, " * %s: epsilon %lld B;", S->st->name, (long long)S->sp->g->epsilon);
+    for (uint32_t c = 0; c < S->L.nclusters; c++) {
+      fprintf(out, "%s {", c ? ";" : "");
+      bool first = true;
+      for (uint32_t f = 0; f < S->L.nfields; f++)
+        if (S->L.fields[f].cluster == c) {
+          fprintf(out, "%s%s", first ? "" : ",", S->L.fields[f].name);
+          first = false;
+        }
+      uint32_t t = S->L.clusters[c].tile;
+      fprintf(out, "} %u B ", S->L.clusters[c].bytes);
+      if (t == 0)
+        fputs("SoA", out);
+      else if (t == 1)
+        fputs("AoS", out);
+      else
+        fprintf(out, "tiled-AoS tile %u", t);
+    }
+    fprintf(out, " -> %s\n", S->bad ? "kept in AoS (see remarks)" : !S->changes ? "AoS (unchanged)"
+                             : S->nviews == 0 ? "no pointer reaches it (unchanged)" : "rewritten");
+  }
+  fputs(" */\n", out);
+}
+
+static bool rewritten(const RStruct *S) { return !S->bad && S->changes && S->nviews > 0; }
+
+static void gen_struct(const RStruct *S, KdLanguage lang, KdGenStruct *g) {
+  g->tag = S->tag;
+  g->type = S->type;
+  g->L = &S->L;
+  g->fields = S->gf;
+  g->lang = lang;
+}
+
+static int build_output(R *r, KdRewriteResult *out) {
+  // generated blocks, inserted after each struct's declaration
+  bool prelude = false;
+  for (int i = 0; i < r->nrs; i++) {
+    RStruct *S = &r->rs[i];
+    if (!rewritten(S))
+      continue;
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    fputs("\n", f);
+    if (!prelude)
+      kd_gen_prelude(f, r->src->lang);
+    prelude = true;
+    KdGenStruct g;
+    gen_struct(S, r->src->lang, &g);
+    kd_gen_device(f, &g);
+    if (r->cuda)
+      kd_gen_cuda_host(f, &g);
+    fclose(f);
+    kd_edit_begin(r->E, S->insert_at, S->insert_at, i);
+    kd_edit_text(r->E, "%s", buf);
+    free(buf);
+  }
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  header_comment(r, f);
+  if (out->nrewritten > 0 && r->cuda) {
+    if (r->opt->inline_runtime) {
+      fprintf(f, "/* ---- kdlg_layout.h (inlined) ---- */\n%s\n/* ---- kdlg_cuda.cuh (inlined) ---- */\n",
+              kd_embedded_runtime_layout);
+      const char *inc = "#include \"kdlg_layout.h\"";
+      const char *at = strstr(kd_embedded_runtime_cuda, inc);
+      if (at)
+        fprintf(f, "%.*s/* kdlg_layout.h: above */%s\n", (int)(at - kd_embedded_runtime_cuda),
+                kd_embedded_runtime_cuda, at + strlen(inc));
+      else
+        fprintf(f, "%s\n", kd_embedded_runtime_cuda);
+    } else
+      fputs("#include \"kdlg_cuda.cuh\" /* kdlg-opt's runtime/ (or use --inline-runtime) */\n", f);
+  }
+  if (out->nrewritten > 0 && !r->cuda && r->opt->layout_header)
+    fprintf(f, "/* host side: %s describes the layouts and the kernels' new arguments */\n", r->opt->layout_header);
+  int rc = kd_edits_apply(r->E, r->text, r->len, f);
+  fclose(f);
+  out->text = text;
+  out->len = len;
+  // the edit list for --dry-run
+  char *ed = NULL;
+  size_t elen = 0;
+  FILE *fe = open_memstream(&ed, &elen);
+  kd_edits_describe(r->E, r->src->path, r->text, r->len, fe);
+  fclose(fe);
+  out->edits = ed;
+  return rc;
+}
+
+static void opencl_header(R *r, KdRewriteResult *out) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&buf, &n);
+  fprintf(f, "/* Generated by kdlg-opt from %s: the host side of the new data layouts.\n", r->src->path);
+  fputs(" *\n"
+        " * Each __global pointer parameter p to a rewritten struct S became\n"
+        " *   KDLG_S_NREGIONS buffers (__global uchar *p_kd_r0, p_kd_r1, ...) followed by\n"
+        " *   one long (p_kd_n): the number of elements the buffers hold.\n"
+        " * Host code: create region c with kdlg_S_region_bytes(c, n) bytes, fill the\n"
+        " * regions from the AoS array with kdlg_S_pack, set the new arguments in order,\n"
+        " * and read results back with kdlg_S_unpack.  Arguments after p move up by\n"
+        " * KDLG_S_NREGIONS (see each kernel's list below).\n"
+        " */\n",
+        f);
+  fputs("#ifndef KDLG_OPENCL_LAYOUT_H\n#define KDLG_OPENCL_LAYOUT_H\n", f);
+  fprintf(f, "/* ---- kdlg_layout.h ---- */\n%s\n", kd_embedded_runtime_layout);
+  for (int i = 0; i < r->nrs; i++) {
+    RStruct *S = &r->rs[i];
+    if (!rewritten(S))
+      continue;
+    KdGenStruct g;
+    gen_struct(S, r->src->lang, &g);
+    fprintf(f, "\n/* ---- %s ---- */\n", S->type);
+    kd_gen_opencl_host(f, &g);
+  }
+  // kernels' argument lists
+  fputs("\n/* Kernel arguments after rewriting (original index -> new index). */\n", f);
+  for (int fi = 0; fi < r->funcs.n; fi++) {
+    CXCursor fn = r->funcs.v[fi];
+    if (!clang_isCursorDefinition(fn) || !is_kernel_fn(r, fn))
+      continue;
+    char kname[256];
+    spell(fn, kname, sizeof kname);
+    int np = clang_Cursor_getNumArguments(fn);
+    fprintf(f, "static const int kdlg_args_%s[] = {", kname);
+    int next = 0;
+    for (int i = 0; i < np; i++) {
+      Var *v = var_find(r, clang_Cursor_getArgument(fn, (unsigned)i));
+      fprintf(f, "%s%d", i ? ", " : "", next);
+      next += v && is_view(r, v) ? (int)r->rs[v->rs].L.nclusters + 1 : 1;
+    }
+    fprintf(f, "%s}; /* %d arguments now */\n", np ? "" : "0", next);
+  }
+  fputs("#endif\n", f);
+  fclose(f);
+  out->header = buf;
+  out->header_len = n;
+}
+
+int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *opt, KdRewriteResult *out,
+               FILE *remarks) {
+  memset(out, 0, sizeof *out);
+  R r;
+  memset(&r, 0, sizeof r);
+  r.src = src;
+  r.plan = plan;
+  r.opt = opt;
+  r.rem = remarks;
+  r.cuda = src->lang == KD_LANG_CUDA;
+  r.main = clang_getFile(src->tu, src->path);
+  size_t len = 0;
+  r.text = clang_getFileContents(src->tu, r.main, &len);
+  r.len = len;
+  if (!r.text) {
+    fprintf(remarks, "kdlg-opt: error: cannot read the contents of '%s'\n", src->path);
+    return -1;
+  }
+  r.E = kd_edits_new();
+  int rc = setup_structs(&r);
+  if (rc == 0) {
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), collect_funcs, &r);
+    pass1(&r);
+    resolve(&r);
+    // pass 2, repeated while a struct drops out (its pointers stop being views)
+    for (int round = 0; round < 4; round++) {
+      int bad_before = 0;
+      for (int i = 0; i < r.nrs; i++)
+        bad_before += r.rs[i].bad;
+      kd_edits_free(r.E);
+      r.E = kd_edits_new();
+      for (int f = 0; f < r.funcs.n; f++)
+        if (clang_isCursorDefinition(r.funcs.v[f]))
+          walk(&r, body_of(r.funcs.v[f]), CTX_VALUE);
+      edit_params(&r);
+      int owner;
+      unsigned at;
+      while (!kd_edits_check(r.E, &owner, &at)) {
+        if (owner < 0 || owner >= r.nrs || r.rs[owner].bad) {
+          fprintf(remarks, "kdlg-opt: error: overlapping edits at offset %u\n", at);
+          rc = -1;
+          break;
+        }
+        set_bad(&r, owner, clang_getCursor(src->tu, clang_getLocationForOffset(src->tu, r.main, at)),
+                "two rewrites overlap here");
+        kd_edits_drop_owner(r.E, owner);
+      }
+      int bad_after = 0;
+      for (int i = 0; i < r.nrs; i++)
+        bad_after += r.rs[i].bad;
+      for (int i = 0; i < r.nrs; i++)
+        if (r.rs[i].bad)
+          kd_edits_drop_owner(r.E, i);
+      if (bad_after == bad_before || rc != 0)
+        break;
+    }
+    for (int i = 0; i < r.nrs; i++) {
+      if (!r.rs[i].changes)
+        kd_edits_drop_owner(r.E, i);
+      out->nrewritten += rewritten(&r.rs[i]);
+      out->nkept += r.rs[i].bad;
+    }
+    if (rc == 0)
+      rc = build_output(&r, out);
+    if (rc == 0 && !r.cuda && out->nrewritten > 0)
+      opencl_header(&r, out);
+  }
+  // cleanup
+  for (int i = 0; i < r.nrs; i++) {
+    kd_layout_release(&r.rs[i].L);
+    if (r.rs[i].gf)
+      for (int f = 0; f < r.rs[i].st->nfields; f++) {
+        free((void *)r.rs[i].gf[f].decl_pre);
+        free((void *)r.rs[i].gf[f].decl_post);
+        free((void *)r.rs[i].gf[f].scalar);
+      }
+    free(r.rs[i].gf);
+  }
+  free(r.rs);
+  Var *v, *tmp;
+  HASH_ITER(hh, r.var_map, v, tmp) {
+    HASH_DEL(r.var_map, v);
+    free(v);
+  }
+  free(r.vars);
+  Launched *l, *lt;
+  HASH_ITER(hh, r.launched, l, lt) {
+    HASH_DEL(r.launched, l);
+    free(l);
+  }
+  free(r.funcs.v);
+  kd_edits_free(r.E);
+  return rc;
+}
+
+void kd_rewrite_result_free(KdRewriteResult *r) {
+  free(r->text);
+  free(r->header);
+  free(r->edits);
+  memset(r, 0, sizeof *r);
+}

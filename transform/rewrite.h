@@ -1,0 +1,59 @@
+/* rewrite.h: the source-to-source rewriter (the last stage of Fig. 4 in
+ * Kofler et al. 2015, Sect. 3.3: new struct types, new indexing, and the host
+ * code that moves data into the new layout).
+ *
+ * For every struct of the plan whose layout is not plain AoS, every pointer
+ * to it that the kernels reach becomes a view (kdlg_view_S, see codegen.h):
+ * kernel and device-function parameters, local pointer variables derived from
+ * them, and on the CUDA host side the device pointers allocated with
+ * cudaMalloc*.  Each access p[i].f, (p + i)->f, p->f, p[i].f.x, p[i].a[k],
+ * whole-element copies, compound assignments, ++/-- and atomics on &p[i].f is
+ * rewritten to the accessor of the field's place in the layout; cudaMalloc,
+ * cudaMemcpy, cudaMemset and cudaFree on those pointers call the runtime's
+ * converting versions (runtime/kdlg_cuda.cuh).  OpenCL kernels receive one
+ * buffer per storage region plus the element count; the host adapts with the
+ * generated <output>.layout.h.
+ *
+ * Legality comes first: any use of a pointer to the struct that the rewriter
+ * does not handle (a cast to another type, a call of a function without a body
+ * or of a library function, storing the pointer in memory or returning it,
+ * pointer comparison or difference, an address of a field that escapes, an
+ * access spelled inside a macro body, a kernel never launched in a CUDA file,
+ * ...) keeps the whole struct in AoS, with a remark
+ * `file:line:col: remark: ... [kdlg-rewrite]` at the use.  docs/rewriter.md
+ * lists what is supported.
+ */
+#ifndef KDLG_REWRITE_H
+#define KDLG_REWRITE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../analysis/frontend.h"
+#include "plan.h"
+
+typedef struct KdRewriteOptions {
+  bool inline_runtime;        // CUDA: paste runtime/kdlg_cuda.cuh (and kdlg_layout.h) into the output
+  const char *layout_header;  // OpenCL: the name the output's comment gives <output>.layout.h
+  const char *version;        // kdlg-opt version for the header comment
+} KdRewriteOptions;
+
+typedef struct KdRewriteResult {
+  char *text;          // the rewritten source (malloc'd)
+  size_t len;
+  char *header;        // OpenCL: contents of <output>.layout.h (malloc'd), or NULL
+  size_t header_len;
+  int nrewritten;      // structs whose layout changed in the output
+  int nkept;           // structs of the plan kept in AoS (remarks say why)
+  char *edits;         // one line per edit, for --dry-run (malloc'd)
+} KdRewriteResult;
+
+/* Rewrites src per plan.  Remarks go to `remarks`.  Returns 0 and fills *out
+ * (free with kd_rewrite_result_free), or -1 on an internal error (message on
+ * `remarks`).  The input is never modified. */
+int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *opt, KdRewriteResult *out,
+               FILE *remarks);
+
+void kd_rewrite_result_free(KdRewriteResult *r);
+
+#endif
