@@ -273,13 +273,13 @@ void kd_gen_opencl_host(FILE *out, const KdGenStruct *g) {
   gen_description(out, g);
   fprintf(out,
           "/* Bytes of storage region c of %s for n elements (one cl_mem buffer each). */\n"
-          "inline size_t kdlg_%s_region_bytes(unsigned c, size_t n) {\n"
+          "static inline size_t kdlg_%s_region_bytes(unsigned c, size_t n) {\n"
           "  return (size_t)kd_layout_region_bytes(&kdlg_%s_clusters[c], n);\n}\n"
           "/* n AoS elements → the regions (host memory, kdlg_%s_region_bytes each). */\n"
-          "inline void kdlg_%s_pack(const void *aos, size_t n, void *const *regions) {\n"
+          "static inline void kdlg_%s_pack(const void *aos, size_t n, void *const *regions) {\n"
           "  kd_layout_pack(&kdlg_%s_layout, aos, n, regions);\n}\n"
           "/* The regions → n AoS elements (fields only; padding bytes are left as they are). */\n"
-          "inline void kdlg_%s_unpack(void *const *regions, size_t n, void *aos) {\n"
+          "static inline void kdlg_%s_unpack(void *const *regions, size_t n, void *aos) {\n"
           "  kd_layout_unpack(&kdlg_%s_layout, regions, n, aos);\n}\n",
           g->type, T, T, T, T, T, T, T);
 }

@@ -625,7 +625,8 @@ static const HostCall host_calls[] = {
     {"cudaFreeAsync", H_FREE, "free_async"}, {NULL, H_NONE, NULL}};
 
 static const HostCall *host_call(R *r, CXCursor callee) {
-  if (!r->cuda || kd_cursor_in_user_code(callee))
+  unsigned off;
+  if (!r->cuda || in_main(r, clang_getCursorLocation(callee), &off))
     return NULL;
   char name[128];
   spell(callee, name, sizeof name);
@@ -1171,7 +1172,10 @@ static void walk_call(R *r, CXCursor c) {
     walk_host_call(r, c, h, nargs);
     return;
   }
-  if (nargs >= 1 && is_atomic_name(name) && !kd_cursor_in_user_code(callee)) {
+  CXCursor def = definition_of(callee);
+  unsigned off;
+  bool local = !clang_Cursor_isNull(def) && in_main(r, clang_getCursorLocation(def), &off);
+  if (nargs >= 1 && is_atomic_name(name) && !local) {
     CXCursor a0 = strip_parens_casts(clang_Cursor_getArgument(c, 0));
     VRef vr;
     vref(r, a0, &vr);
@@ -1185,8 +1189,6 @@ static void walk_call(R *r, CXCursor c) {
       walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
     return;
   }
-  CXCursor def = definition_of(callee);
-  bool local = !clang_Cursor_isNull(def) && kd_cursor_in_user_code(def);
   CXType ft = clang_getCursorType(callee);
   for (int i = 0; i < nargs; i++) {
     CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
@@ -1501,27 +1503,30 @@ static void sanitize(char *s) {
       *s = '_';
 }
 
-/* Offset just after the ';' that ends the declaration at [.., end). */
+/* Offset just after the ';' that ends the declaration whose struct body ends
+ * at `end` (`struct S {...};`, `typedef struct {...} S;`, `struct S {...} a, b;`):
+ * the first ';' outside braces, parentheses and comments. */
 static bool after_semicolon(R *r, unsigned end, unsigned *out) {
-  unsigned i = end;
-  while (i < r->len) {
+  int depth = 0;
+  for (unsigned i = end; i < r->len; i++) {
     char ch = r->text[i];
-    if (ch == ';') {
-      *out = i + 1;
-      return true;
-    }
-    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
-      i++;
-    } else if (ch == '/' && i + 1 < r->len && r->text[i + 1] == '/') {
+    if (ch == '/' && i + 1 < r->len && r->text[i + 1] == '/') {
       while (i < r->len && r->text[i] != '\n')
         i++;
     } else if (ch == '/' && i + 1 < r->len && r->text[i + 1] == '*') {
       i += 2;
       while (i + 1 < r->len && !(r->text[i] == '*' && r->text[i + 1] == '/'))
         i++;
-      i += 2;
-    } else {
-      return false;
+      i++;
+    } else if (ch == '{' || ch == '(' || ch == '[') {
+      depth++;
+    } else if (ch == '}' || ch == ')' || ch == ']') {
+      depth--;
+    } else if (ch == '#') {
+      return false;  // a preprocessor line before the end: give up
+    } else if (ch == ';' && depth == 0) {
+      *out = i + 1;
+      return true;
     }
   }
   return false;
