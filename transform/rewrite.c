@@ -1338,8 +1338,9 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
     emit_load(r, &vr, c);
     return;
   case VR_PTR:
-    set_bad(r, vr.var->rs, c, "a pointer to it is used in a way the rewriter does not handle (%s)",
-            k == CXCursor_DeclRefExpr ? "compared, converted, stored or passed on" : "pointer expression");
+    set_bad(r, vr.var->rs, c,
+            "a pointer to it is used in a way the rewriter does not handle (converted, compared, stored, "
+            "subtracted or passed on)");
     return;
   case VR_FADDR:
     set_bad(r, vr.var->rs, c, "the address of field '%s' escapes", r->rs[vr.var->rs].st->fields[vr.field].name);

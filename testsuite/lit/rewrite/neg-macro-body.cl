@@ -1,0 +1,15 @@
+// Unsupported use of a struct pointer: the struct keeps its AoS layout, with a
+// remark at the use, and the output is the input behind the plan comment.
+// RUN: rm -rf %t.dir && mkdir -p %t.dir
+// RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cl 2>&1 | FileCheck %s
+// RUN: sed '1,/^ \*\/$/d' %t.dir/out.cl > %t.dir/body.cl
+// RUN: cmp %s %t.dir/body.cl
+// RUN: not ls %t.dir/out.cl.layout.h
+// CHECK: remark: struct 'P' keeps its AoS layout: an access is spelled inside a macro (the rewriter edits only code spelled in the file) [kdlg-rewrite]
+// CHECK: exit=0
+typedef struct { float x; float y; int n; } P;
+#define GETX(q, i) q[i].x
+__kernel void k(__global P *p) {
+  int i = get_global_id(0);
+  p[i].y = GETX(p, i);
+}
