@@ -35,6 +35,9 @@ typedef struct kdlg_regions {
  * once per layout and cached for the life of the program. */
 typedef struct kdlg_device_layout {
   const kd_layout *host;
+  unsigned nfields, nclusters;
+  kd_layout_field fields[64];      // what was uploaded (a layout object may be reused)
+  kd_layout_cluster clusters[KDLG_MAX_CLUSTERS];
   kd_layout dev;  // pointers into device memory
 } kdlg_device_layout;
 
@@ -43,7 +46,10 @@ static int kdlg_layout_ncache;
 
 inline cudaError_t kdlg_upload_layout(const kd_layout *L, kd_layout *dev) {
   for (int i = 0; i < kdlg_layout_ncache; i++)
-    if (kdlg_layout_cache[i].host == L) {
+    if (kdlg_layout_cache[i].host == L && kdlg_layout_cache[i].nfields == L->nfields &&
+        kdlg_layout_cache[i].nclusters == L->nclusters &&
+        !memcmp(kdlg_layout_cache[i].fields, L->fields, L->nfields * sizeof(kd_layout_field)) &&
+        !memcmp(kdlg_layout_cache[i].clusters, L->clusters, L->nclusters * sizeof(kd_layout_cluster))) {
       *dev = kdlg_layout_cache[i].dev;
       return cudaSuccess;
     }
@@ -58,9 +64,14 @@ inline cudaError_t kdlg_upload_layout(const kd_layout *L, kd_layout *dev) {
   *dev = *L;
   dev->fields = (const kd_layout_field *)d;
   dev->clusters = (const kd_layout_cluster *)(d + fb);
-  if (kdlg_layout_ncache < 32) {
-    kdlg_layout_cache[kdlg_layout_ncache].host = L;
-    kdlg_layout_cache[kdlg_layout_ncache++].dev = *dev;
+  if (kdlg_layout_ncache < 32 && L->nfields <= 64 && L->nclusters <= KDLG_MAX_CLUSTERS) {
+    kdlg_device_layout *c = &kdlg_layout_cache[kdlg_layout_ncache++];
+    c->host = L;
+    c->nfields = L->nfields;
+    c->nclusters = L->nclusters;
+    memcpy(c->fields, L->fields, L->nfields * sizeof(kd_layout_field));
+    memcpy(c->clusters, L->clusters, L->nclusters * sizeof(kd_layout_cluster));
+    c->dev = *dev;
   }
   return cudaSuccess;
 }
@@ -98,26 +109,73 @@ __device__ __forceinline__ unsigned kdlg_unit(const kd_layout *L, const kd_layou
   return x & (~x + 1u);
 }
 
-/* Element i of m AoS elements at `aos` ↔ the regions (n elements).  to_layout:
- * AoS → layout, else layout → AoS.  One thread per element, grid-stride. */
-__global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long m, long long n,
-                                           kdlg_regions R, bool to_layout) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < m; i += (long long)gridDim.x * blockDim.x) {
-    for (unsigned f = 0; f < L.nfields; f++) {
-      const kd_layout_field *F = &L.fields[f];
-      unsigned char *a = aos + (unsigned long long)i * L.aos_bytes + F->aos_offset;
-      unsigned char *r = R.r[F->cluster] + kd_layout_address(&L, f, (uint64_t)i, (uint64_t)n);
-      unsigned unit = kdlg_unit(&L, F);
-      if (to_layout)
-        kdlg_copy_units(r, a, F->bytes, unit);
-      else
-        kdlg_copy_units(a, r, F->bytes, unit);
+/* Cooperative copy of `bytes` bytes between global and shared memory in
+ * units of `unit` bytes (both addresses and bytes are multiples of it). */
+__device__ __forceinline__ void kdlg_copy_block(unsigned char *dst, const unsigned char *src, unsigned bytes,
+                                                unsigned unit) {
+  switch (unit) {
+  case 16:
+    for (unsigned k = threadIdx.x * 16; k < bytes; k += blockDim.x * 16)
+      *(uint4 *)(dst + k) = *(const uint4 *)(src + k);
+    break;
+  case 8:
+    for (unsigned k = threadIdx.x * 8; k < bytes; k += blockDim.x * 8)
+      *(uint2 *)(dst + k) = *(const uint2 *)(src + k);
+    break;
+  case 4:
+    for (unsigned k = threadIdx.x * 4; k < bytes; k += blockDim.x * 4)
+      *(unsigned *)(dst + k) = *(const unsigned *)(src + k);
+    break;
+  default:
+    for (unsigned k = threadIdx.x; k < bytes; k += blockDim.x)
+      dst[k] = src[k];
+  }
+}
+
+/* m AoS elements at `aos` <-> the regions (n elements).  to_layout: AoS ->
+ * layout, else layout -> AoS.  Each block stages `chunk` whole elements in
+ * shared memory, so the AoS side moves as one contiguous, vectorised block
+ * copy (unit `aos_unit`) and the layout side as per-field accesses that are
+ * coalesced across the block's threads (one element per thread).  `zero`:
+ * the struct has padding, which reads as zero in the AoS result. */
+__global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long m, long long n, kdlg_regions R,
+                                    bool to_layout, unsigned chunk, unsigned aos_unit, bool zero) {
+  extern __shared__ uint4 kdlg_shared[];
+  unsigned char *sh = (unsigned char *)kdlg_shared;
+  for (long long base = (long long)blockIdx.x * chunk; base < m; base += (long long)gridDim.x * chunk) {
+    unsigned cnt = (unsigned)(m - base < (long long)chunk ? m - base : (long long)chunk);
+    unsigned bytes = cnt * L.aos_bytes;
+    unsigned char *g = aos + (unsigned long long)base * L.aos_bytes;
+    if (to_layout) {
+      kdlg_copy_block(sh, g, bytes, aos_unit);
+      __syncthreads();
+    } else if (zero) {
+      for (unsigned k = threadIdx.x; k < bytes; k += blockDim.x)
+        sh[k] = 0;
+      __syncthreads();
+    }
+    for (unsigned e = threadIdx.x; e < cnt; e += blockDim.x) {
+      for (unsigned f = 0; f < L.nfields; f++) {
+        const kd_layout_field *F = &L.fields[f];
+        unsigned char *a = sh + e * L.aos_bytes + F->aos_offset;
+        unsigned char *r = R.r[F->cluster] + kd_layout_address(&L, f, (uint64_t)(base + e), (uint64_t)n);
+        unsigned unit = kdlg_unit(&L, F);
+        if (to_layout)
+          kdlg_copy_units(r, a, F->bytes, unit);
+        else
+          kdlg_copy_units(a, r, F->bytes, unit);
+      }
+    }
+    __syncthreads();
+    if (!to_layout) {
+      kdlg_copy_block(g, sh, bytes, aos_unit);
+      __syncthreads();
     }
   }
 }
 
 inline cudaError_t kdlg_convert(const kd_layout *L, void *aos, long long m, long long n, void *const *regions,
-                                       bool to_layout, cudaStream_t s) {
+                                bool to_layout, cudaStream_t s) {
   if (m <= 0)
     return cudaSuccess;
   kd_layout dev;
@@ -127,10 +185,28 @@ inline cudaError_t kdlg_convert(const kd_layout *L, void *aos, long long m, long
   kdlg_regions R;
   for (unsigned c = 0; c < L->nclusters && c < KDLG_MAX_CLUSTERS; c++)
     R.r[c] = (unsigned char *)regions[c];
-  long long blocks = (m + 255) / 256;
-  if (blocks > 65536)
-    blocks = 65536;
-  kdlg_convert_kernel<<<(unsigned)blocks, 256, 0, s>>>(dev, (unsigned char *)aos, m, n, R, to_layout);
+  // elements staged per block: up to 256, at most 24 KiB of shared memory (at least one element)
+  unsigned chunk = 24576u / L->aos_bytes;
+  if (chunk > 256)
+    chunk = 256;
+  if (chunk == 0)
+    chunk = 1;
+  size_t shared = (size_t)chunk * L->aos_bytes;
+  if (shared > 48 * 1024 &&
+      (e = cudaFuncSetAttribute(kdlg_convert_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared)) !=
+          cudaSuccess)
+    return e;
+  unsigned x = L->aos_bytes | (unsigned)((uintptr_t)aos & 15u) | 16u;
+  unsigned aos_unit = x & (~x + 1u);
+  uint64_t field_bytes = 0;
+  for (unsigned f = 0; f < L->nfields; f++)
+    field_bytes += L->fields[f].bytes;
+  bool zero = field_bytes < L->aos_bytes;
+  long long blocks = (m + chunk - 1) / chunk;
+  if (blocks > 65535)
+    blocks = 65535;
+  kdlg_convert_kernel<<<(unsigned)blocks, 256, shared, s>>>(dev, (unsigned char *)aos, m, n, R, to_layout, chunk,
+                                                             aos_unit, zero);
   return cudaGetLastError();
 }
 
@@ -221,14 +297,7 @@ inline cudaError_t kdlg_copy_out(const kd_layout *L, void *dst, void *const *reg
   cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
   if (e != cudaSuccess)
     return e;
-  // the conversion writes fields only: padding bytes, if the struct has any, read as zero
-  uint64_t field_bytes = 0;
-  for (unsigned f = 0; f < L->nfields; f++)
-    field_bytes += L->fields[f].bytes;
-  if (field_bytes < L->aos_bytes)
-    e = async ? cudaMemsetAsync(stage, 0, bytes, s) : cudaMemset(stage, 0, bytes);
-  if (e == cudaSuccess)
-    e = kdlg_convert(L, stage, m, n, regions, false, s);
+  e = kdlg_convert(L, stage, m, n, regions, false, s);
   if (e == cudaSuccess)
     e = async ? cudaMemcpyAsync(dst, stage, bytes, cudaMemcpyDeviceToHost, s)
               : cudaMemcpy(dst, stage, bytes, cudaMemcpyDeviceToHost);
