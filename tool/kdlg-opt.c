@@ -401,7 +401,7 @@ int main(int argc, char **argv) {
     if (o.output && o.lang == KD_LANG_OPENCL && asprintf(&header_path, "%s.layout.h", o.output) < 0)
       header_path = NULL;
     const char *hbase = header_path ? strrchr(header_path, '/') : NULL;
-    KdRewriteOptions ro = {o.inline_runtime, hbase ? hbase + 1 : header_path, KDLG_OPT_VERSION};
+    KdRewriteOptions ro = {o.inline_runtime, hbase ? hbase + 1 : header_path, KDLG_OPT_VERSION, o.dry_run};
     if (kd_rewrite(&src, plan, &ro, &rw, stderr) != 0) {
       rc = EXIT_INPUT;
       free(header_path);

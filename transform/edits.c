@@ -228,11 +228,10 @@ int kd_edits_apply(KdEdits *E, const char *src, size_t len, FILE *out) {
   return ferror(out) ? -1 : 0;
 }
 
-static void line_col(const char *src, unsigned off, unsigned *line, unsigned *col) {
-  *line = 1;
-  *col = 1;
-  for (unsigned i = 0; i < off; i++) {
-    if (src[i] == '\n') {
+/* Advances (*line, *col) at *pos to offset `off` (edits come in order). */
+static void line_col(const char *src, unsigned off, unsigned *pos, unsigned *line, unsigned *col) {
+  for (; *pos < off; (*pos)++) {
+    if (src[*pos] == '\n') {
       (*line)++;
       *col = 1;
     } else {
@@ -244,10 +243,10 @@ static void line_col(const char *src, unsigned off, unsigned *line, unsigned *co
 void kd_edits_describe(KdEdits *E, const char *path, const char *src, size_t len, FILE *out) {
   (void)len;
   normalize(E);
+  unsigned pos = 0, line = 1, col = 1;
   for (int i = 0; i < E->n; i++) {
     Edit *d = &E->v[i];
-    unsigned line, col;
-    line_col(src, d->b, &line, &col);
+    line_col(src, d->b, &pos, &line, &col);
     char *buf = NULL;
     size_t n = 0;
     FILE *m = open_memstream(&buf, &n);

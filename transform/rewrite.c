@@ -342,6 +342,26 @@ static void add_term(VRef *v, CXCursor t, bool neg) {
 static void vref(R *r, CXCursor c, VRef *out) {
   memset(out, 0, sizeof *out);
   enum CXCursorKind k = clang_getCursorKind(c);
+  switch (k) {
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr:
+  case CXCursor_DeclRefExpr:
+  case CXCursor_ArraySubscriptExpr:
+  case CXCursor_MemberRefExpr:
+  case CXCursor_UnaryOperator:
+  case CXCursor_BinaryOperator:
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXConstCastExpr:
+    break;
+  default:
+    return;  // nothing else designates struct memory
+  }
+  if (k == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)
+      return;
+  }
   CXType t = ctype(c);
   switch (k) {
   case CXCursor_ParenExpr:
@@ -1054,10 +1074,12 @@ static CXCursor callee_ref(CXCursor call) {
 /* A view argument of a CUDA memory function: the bare variable (explicit casts to void * dropped). */
 static bool host_view_arg(R *r, CXCursor a, VRef *vr) {
   CXCursor s = a;
+  bool cast = false;
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(s);
     if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr ||
         k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXReinterpretCastExpr) {
+      cast |= k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr;
       Kids ks = kids_of(s);
       if (ks.n < 1) {
         free(ks.v);
@@ -1081,7 +1103,7 @@ static bool host_view_arg(R *r, CXCursor a, VRef *vr) {
     set_bad(r, vr->var->rs, a, "a CUDA memory function is given a device pointer plus an offset");
     return false;
   }
-  if (!clang_equalCursors(s, a)) {  // (void *)d → d
+  if (cast) {  // (void *)d → d
     unsigned b, e;
     if (!range_of(r, a, &b, &e)) {
       set_bad(r, vr->var->rs, a, "a device pointer is spelled inside a macro");
@@ -1698,13 +1720,14 @@ static int build_output(R *r, KdRewriteResult *out) {
   fclose(f);
   out->text = text;
   out->len = len;
-  // the edit list for --dry-run
-  char *ed = NULL;
-  size_t elen = 0;
-  FILE *fe = open_memstream(&ed, &elen);
-  kd_edits_describe(r->E, r->src->path, r->text, r->len, fe);
-  fclose(fe);
-  out->edits = ed;
+  if (r->opt->describe) {  // the edit list for --dry-run
+    char *ed = NULL;
+    size_t elen = 0;
+    FILE *fe = open_memstream(&ed, &elen);
+    kd_edits_describe(r->E, r->src->path, r->text, r->len, fe);
+    fclose(fe);
+    out->edits = ed;
+  }
   return rc;
 }
 
@@ -1783,7 +1806,10 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     pass1(&r);
     resolve(&r);
     // pass 2, repeated while a struct drops out (its pointers stop being views)
-    for (int round = 0; round < 4; round++) {
+    bool any = false;
+    for (int i = 0; i < r.nrs; i++)
+      any |= !r.rs[i].bad && r.rs[i].changes && r.rs[i].nviews > 0;
+    for (int round = 0; round < 4 && any; round++) {
       int bad_before = 0;
       for (int i = 0; i < r.nrs; i++)
         bad_before += r.rs[i].bad;

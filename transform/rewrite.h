@@ -36,6 +36,7 @@ typedef struct KdRewriteOptions {
   bool inline_runtime;        // CUDA: paste runtime/kdlg_cuda.cuh (and kdlg_layout.h) into the output
   const char *layout_header;  // OpenCL: the name the output's comment gives <output>.layout.h
   const char *version;        // kdlg-opt version for the header comment
+  bool describe;              // fill KdRewriteResult.edits (--dry-run)
 } KdRewriteOptions;
 
 typedef struct KdRewriteResult {
