@@ -234,6 +234,7 @@ __device__ int clock(void);
 KDLG_ATOMIC_INT(atomicAdd) KDLG_ATOMIC2(atomicAdd, float) KDLG_ATOMIC2(atomicAdd, double)
 KDLG_ATOMIC_INT(atomicSub) KDLG_ATOMIC_INT(atomicExch) KDLG_ATOMIC2(atomicExch, float)
 KDLG_ATOMIC_INT(atomicMin) KDLG_ATOMIC_INT(atomicMax) KDLG_ATOMIC_INT(atomicAnd) KDLG_ATOMIC_INT(atomicOr) KDLG_ATOMIC_INT(atomicXor)
+KDLG_ATOMIC2(atomicMin, long long) KDLG_ATOMIC2(atomicMax, long long)
 __device__ unsigned int atomicInc(unsigned int *address, unsigned int val);
 __device__ unsigned int atomicDec(unsigned int *address, unsigned int val);
 __device__ int atomicCAS(int *address, int compare, int val);
@@ -321,5 +322,11 @@ __device__ double min(double, double);
 __device__ double max(double, double);
 
 extern "C" int printf(const char *, ...);
+/* device-side C library functions CUDA provides (overloaded on the target) */
+extern "C" __device__ int printf(const char *, ...);
+extern "C" __device__ void *memcpy(void *, const void *, size_t);
+extern "C" __device__ void *memset(void *, int, size_t);
+extern "C" __device__ void *malloc(size_t);
+extern "C" __device__ void free(void *);
 
 #endif /* KDLG_CUDA_PRELUDE_H */

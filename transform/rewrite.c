@@ -1673,8 +1673,23 @@ static void gen_struct(const RStruct *S, KdLanguage lang, KdGenStruct *g) {
 }
 
 static int build_output(R *r, KdRewriteResult *out) {
+  // the macros every block uses, before the first block in the file
+  unsigned first = (unsigned)r->len + 1;
+  for (int i = 0; i < r->nrs; i++)
+    if (rewritten(&r->rs[i]) && r->rs[i].insert_at < first)
+      first = r->rs[i].insert_at;
+  if (first <= r->len) {
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    fputs("\n", f);
+    kd_gen_prelude(f, r->src->lang);
+    fclose(f);
+    kd_edit_begin(r->E, first, first, -1);  // before the blocks inserted at the same place
+    kd_edit_text(r->E, "%s", buf);
+    free(buf);
+  }
   // generated blocks, inserted after each struct's declaration
-  bool prelude = false;
   for (int i = 0; i < r->nrs; i++) {
     RStruct *S = &r->rs[i];
     if (!rewritten(S))
@@ -1683,9 +1698,6 @@ static int build_output(R *r, KdRewriteResult *out) {
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
     fputs("\n", f);
-    if (!prelude)
-      kd_gen_prelude(f, r->src->lang);
-    prelude = true;
     KdGenStruct g;
     gen_struct(S, r->src->lang, &g);
     kd_gen_device(f, &g);
