@@ -34,6 +34,12 @@
 #else
 #define KD_LAYOUT_HD
 #endif
+/* unused helpers are fine (nvcc warns about unused static functions of the main file) */
+#if defined(__GNUC__) || defined(__clang__) || defined(__CUDACC__)
+#define KD_LAYOUT_UNUSED __attribute__((unused))
+#else
+#define KD_LAYOUT_UNUSED
+#endif
 
 typedef struct kd_layout_field {
   const char *name;
@@ -59,18 +65,18 @@ typedef struct kd_layout {
 } kd_layout;
 
 /* x rounded up to a multiple of a (a power of two). */
-static inline KD_LAYOUT_HD uint64_t kd_layout_align_up(uint64_t x, uint64_t a) { return (x + a - 1) & ~(a - 1); }
+static inline KD_LAYOUT_UNUSED KD_LAYOUT_HD uint64_t kd_layout_align_up(uint64_t x, uint64_t a) { return (x + a - 1) & ~(a - 1); }
 
 /* AoS stride of cluster c, bytes. */
-static inline KD_LAYOUT_HD uint64_t kd_layout_stride(const kd_layout_cluster *c) { return kd_layout_align_up(c->bytes, c->align); }
+static inline KD_LAYOUT_UNUSED KD_LAYOUT_HD uint64_t kd_layout_stride(const kd_layout_cluster *c) { return kd_layout_align_up(c->bytes, c->align); }
 
 /* Bytes of one tile of cluster c (tiled-AoS). */
-static inline KD_LAYOUT_HD uint64_t kd_layout_tile_bytes(const kd_layout_cluster *c) {
+static inline KD_LAYOUT_UNUSED KD_LAYOUT_HD uint64_t kd_layout_tile_bytes(const kd_layout_cluster *c) {
   return kd_layout_align_up((uint64_t)c->tile * c->bytes, c->align);
 }
 
 /* Bytes of cluster c's storage region for n elements (whole tiles). */
-static inline KD_LAYOUT_HD uint64_t kd_layout_region_bytes(const kd_layout_cluster *c, uint64_t n) {
+static inline KD_LAYOUT_UNUSED KD_LAYOUT_HD uint64_t kd_layout_region_bytes(const kd_layout_cluster *c, uint64_t n) {
   if (c->tile == 0)
     return kd_layout_align_up(n * c->bytes, c->align);
   if (c->tile == 1)
@@ -79,7 +85,7 @@ static inline KD_LAYOUT_HD uint64_t kd_layout_region_bytes(const kd_layout_clust
 }
 
 /* log2 of a power of two t ≥ 1. */
-static inline KD_LAYOUT_HD uint32_t kd_layout_log2(uint32_t t) {
+static inline KD_LAYOUT_UNUSED KD_LAYOUT_HD uint32_t kd_layout_log2(uint32_t t) {
 #if defined(__CUDA_ARCH__)
   return (uint32_t)(__ffs((int)t) - 1);
 #else
@@ -88,7 +94,7 @@ static inline KD_LAYOUT_HD uint32_t kd_layout_log2(uint32_t t) {
 }
 
 /* Byte address of field f of element i inside its cluster's region (n elements). */
-static inline KD_LAYOUT_HD uint64_t kd_layout_address(const kd_layout *L, uint32_t f, uint64_t i, uint64_t n) {
+static inline KD_LAYOUT_UNUSED KD_LAYOUT_HD uint64_t kd_layout_address(const kd_layout *L, uint32_t f, uint64_t i, uint64_t n) {
   const kd_layout_field *F = &L->fields[f];
   const kd_layout_cluster *c = &L->clusters[F->cluster];
   if (c->tile == 0)
@@ -105,7 +111,7 @@ static inline KD_LAYOUT_HD uint64_t kd_layout_address(const kd_layout *L, uint32
 
 /* Converts n AoS elements (aos: n·aos_bytes bytes) into the layout: regions[c]
  * must hold kd_layout_region_bytes(c, n) bytes.  Padding bytes are left as they are. */
-static inline void kd_layout_pack(const kd_layout *L, const void *aos, uint64_t n, void *const *regions) {
+static inline KD_LAYOUT_UNUSED void kd_layout_pack(const kd_layout *L, const void *aos, uint64_t n, void *const *regions) {
   const unsigned char *src = (const unsigned char *)aos;
   for (uint64_t i = 0; i < n; i++)
     for (uint32_t f = 0; f < L->nfields; f++) {
@@ -117,7 +123,7 @@ static inline void kd_layout_pack(const kd_layout *L, const void *aos, uint64_t 
 
 /* The inverse of kd_layout_pack: fills every field of n AoS elements; the
  * struct's padding bytes in `aos` are left as they are. */
-static inline void kd_layout_unpack(const kd_layout *L, void *const *regions, uint64_t n, void *aos) {
+static inline KD_LAYOUT_UNUSED void kd_layout_unpack(const kd_layout *L, void *const *regions, uint64_t n, void *aos) {
   unsigned char *dst = (unsigned char *)aos;
   for (uint64_t i = 0; i < n; i++)
     for (uint32_t f = 0; f < L->nfields; f++) {
