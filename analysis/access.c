@@ -83,19 +83,8 @@ static void location(CXCursor c, const char **file, unsigned *line, unsigned *co
 }
 
 /* Key of a declaration: its file and offset (unique within one TU). */
-typedef struct DeclKey {
-  void *file;
-  unsigned offset;
-} DeclKey;
-
-static DeclKey decl_key(CXCursor decl) {
-  DeclKey k;
-  memset(&k, 0, sizeof k);
-  CXFile f;
-  clang_getFileLocation(clang_getCursorLocation(decl), &f, NULL, NULL, &k.offset);
-  k.file = f;
-  return k;
-}
+typedef KdDeclKey DeclKey;
+#define decl_key kd_decl_key
 
 /* ---- builder state ---- */
 

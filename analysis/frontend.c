@@ -215,3 +215,12 @@ bool kd_opencl_global_pointer(CXType ptr) {
   return g;
 }
 
+
+KdDeclKey kd_decl_key(CXCursor decl) {
+  KdDeclKey k;
+  memset(&k, 0, sizeof k);
+  CXFile f;
+  clang_getFileLocation(clang_getCursorLocation(decl), &f, NULL, NULL, &k.offset);
+  k.file = f;
+  return k;
+}

@@ -49,6 +49,15 @@ void kd_frontend_dispose(KdSource *src);
 /* Whether cursor c is located in the user's code (not a system header, not the prelude). */
 bool kd_cursor_in_user_code(CXCursor c);
 
+/* Identity of a declaration within one translation unit: its file and byte
+ * offset (a hash key; zero-filled so it can be hashed as bytes). */
+typedef struct KdDeclKey {
+  void *file;
+  unsigned offset;
+} KdDeclKey;
+
+KdDeclKey kd_decl_key(CXCursor decl);
+
 /* Whether fn is a kernel: CUDA __global__, OpenCL __kernel / kernel. */
 bool kd_is_kernel(KdLanguage lang, CXCursor fn);
 

@@ -65,19 +65,8 @@ static void spell(CXCursor c, char *buf, size_t n) {
   clang_disposeString(s);
 }
 
-typedef struct DeclKey {
-  void *file;
-  unsigned offset;
-} DeclKey;
-
-static DeclKey decl_key(CXCursor d) {
-  DeclKey k;
-  memset(&k, 0, sizeof k);
-  CXFile f;
-  clang_getFileLocation(clang_getCursorLocation(d), &f, NULL, NULL, &k.offset);
-  k.file = f;
-  return k;
-}
+typedef KdDeclKey DeclKey;
+#define decl_key kd_decl_key
 
 /* ---- state ---- */
 
