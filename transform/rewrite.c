@@ -317,6 +317,12 @@ static int field_index(R *r, int rs, CXCursor member) {
   return -1;
 }
 
+/* Whether two cursors span the same source range (an implicit conversion
+ * spans exactly its operand). */
+static bool same_extent(CXCursor a, CXCursor b) {
+  return clang_equalRanges(clang_getCursorExtent(a), clang_getCursorExtent(b));
+}
+
 static void add_term(VRef *v, CXCursor t, bool neg) {
   if (v->nterms == MAX_TERMS) {
     v->kind = VR_BAD;
@@ -364,6 +370,20 @@ static void vref(R *r, CXCursor c, VRef *out) {
     vref(r, ch, &in);
     if (in.kind == VR_NONE || in.kind == VR_BAD) {
       *out = in;
+      return;
+    }
+    if (k == CXCursor_UnexposedExpr && !same_extent(c, ch)) {
+      // not an implicit conversion but a construct clang does not expose,
+      // e.g. an OpenCL swizzle p[i].v.wzyx (even of the field's own type)
+      if (in.kind == VR_FIELD || in.kind == VR_SUB) {
+        *out = in;
+        out->kind = VR_SUB;
+        out->why = NULL;
+      } else if (in.kind == VR_PTR || in.kind == VR_ELEM) {
+        out->kind = VR_BAD;
+        out->var = in.var;
+        out->why = "it is used in an expression the rewriter does not know";
+      }
       return;
     }
     if (k == CXCursor_ParenExpr || clang_equalTypes(clang_getUnqualifiedType(t), clang_getUnqualifiedType(ct))) {
@@ -1227,8 +1247,8 @@ static void walk_call(R *r, CXCursor c) {
   Kids ks = kids_of(c);
   for (int k = 0; k < ks.n; k++) {
     bool is_arg = false;
-    for (int i = 0; i < nargs && !is_arg; i++)
-      is_arg = clang_equalCursors(ks.v[k], clang_Cursor_getArgument(c, (unsigned)i));
+    for (int i = 0; i < nargs && !is_arg; i++)  // (cursors of the same node may compare unequal)
+      is_arg = same_extent(ks.v[k], clang_Cursor_getArgument(c, (unsigned)i));
     if (!is_arg && k > 0)
       walk(r, ks.v[k], CTX_VALUE);
   }
@@ -1772,7 +1792,7 @@ static void opencl_header(R *r, KdRewriteResult *out) {
     for (int i = 0; i < np; i++) {
       Var *v = var_find(r, clang_Cursor_getArgument(fn, (unsigned)i));
       fprintf(f, "%s%d", i ? ", " : "", next);
-      next += v && is_view(r, v) ? (int)r->rs[v->rs].L.nclusters + 1 : 1;
+      next += v && is_view(r, v) && rewritten(&r->rs[v->rs]) ? (int)r->rs[v->rs].L.nclusters + 1 : 1;
     }
     fprintf(f, "%s}; /* %d arguments now */\n", np ? "" : "0", next);
   }
