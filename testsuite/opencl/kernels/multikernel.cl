@@ -30,7 +30,7 @@ __kernel void scan(int n, __global Node *nodes) {
     s += nodes[i - (i % 16) + k].val;    // elements of the same group of 16, only read
   nodes[i].sum = s;
   if (nodes[i].flag)
-    nodes[i].minmax = (float2)(nodes[i].minmax.y, nodes[i].minmax.x); // (.yx: bugs/swizzle-full.cl)
+    nodes[i].minmax = nodes[i].minmax.yx;
 }
 
 __kernel void gather(__global Node *nodes, __global Node *out, int n) {

@@ -70,8 +70,7 @@ float sum3(__global const Pt *q) {    // three consecutive elements through q++
 }
 
 float nested(__global Pt *q, int i, int n) { // a helper calling helpers
-  float d;
-  d = dot_at(q, i);                   // (float d = dot_at(q, i): bugs/call-init.cl)
+  float d = dot_at(q, i);
   if (i + 2 < n)
     d += sum3(q + i);
   scale_at(q, i, 0.5f);
@@ -84,8 +83,7 @@ __kernel void helpers(__global Pt *p, __global Pt *tmp, __global float *out, int
   int i = get_global_id(0);
   if (i >= n)
     return;
-  float d = 0.0f;
-  d += nested(tmp, i, n);                 // another buffer of the same struct
+  float d = nested(tmp, i, n);            // another buffer of the same struct
   d += dot_at(p + i, 0);                  // derived pointer
   set_id(&p[i], p[i].id + i);             // &p[i]
   scale_at(p, i, 2.0f);

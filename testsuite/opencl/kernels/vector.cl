@@ -1,5 +1,5 @@
 // Vector fields: components (.x .y .z .w, .s0 .s3), swizzles (.xy, .zw,
-// .wzy, .lo, .hi, .even, .odd), whole-vector arithmetic and compound
+// .wzy, .wzyx, .lo, .hi, .even, .odd), whole-vector arithmetic and compound
 // assignments on vector fields and on their components.
 struct Body {
   float4 pos;
@@ -21,7 +21,8 @@ __kernel void integrate(__global struct Body *b, __global float4 *out, int n, fl
   b[i].vel.xy = b[i].vel.yx * b[i].acc;       // swizzle store, swizzle load
   b[i].vel.zw += b[i].acc;                    // swizzle compound assignment
   b[i].acc = b[i].pos.lo - b[i].pos.hi;       // .lo / .hi
-  b[i].cell.wzy = b[i].cell.xyz + (int3)(1, 2, i); // 3-of-4 swizzle store (full-width swizzles: bugs/swizzle-full.cl)
+  b[i].cell.wzy = b[i].cell.xyz + (int3)(1, 2, i); // 3-of-4 swizzle store
+  b[i].cell.wzyx = b[i].cell + (int4)(1, 2, 3, i); // full-width swizzle store
   b[i].cell.even ^= b[i].cell.odd;            // .even / .odd
   b[i].flags.y++;                             // component ++
   --b[i].flags.x;
