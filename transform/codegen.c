@@ -6,8 +6,6 @@
 
 static const char *layout_name(uint32_t tile) { return tile == 0 ? "SoA" : tile == 1 ? "AoS" : "tiled-AoS"; }
 
-unsigned kd_gen_nregions(const KdGenStruct *g) { return g->L->nclusters; }
-
 /* Fields of cluster c in cluster order (increasing offset). */
 static int cluster_fields(const KdGenStruct *g, uint32_t c, int *out) {
   int n = 0;

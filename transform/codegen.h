@@ -53,7 +53,4 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g);
 /* OpenCL: the host-side part of <output>.layout.h for one struct. */
 void kd_gen_opencl_host(FILE *out, const KdGenStruct *g);
 
-/* Number of storage regions (= clusters) of g. */
-unsigned kd_gen_nregions(const KdGenStruct *g);
-
 #endif

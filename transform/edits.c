@@ -106,13 +106,6 @@ void kd_edits_drop_owner(KdEdits *E, int owner) {
     }
 }
 
-int kd_edits_count(const KdEdits *E) {
-  int n = 0;
-  for (int i = 0; i < E->n; i++)
-    n += !E->v[i].dead;
-  return n;
-}
-
 /* Order: by start; a longer edit before the edits it contains; then insertion order. */
 static int cmp_edit(const void *x, const void *y) {
   const Edit *a = x, *b = y;

@@ -34,9 +34,6 @@ void kd_edit_hole(KdEdits *E, unsigned hb, unsigned he);
 /* Removes every edit of `owner`. */
 void kd_edits_drop_owner(KdEdits *E, int owner);
 
-/* Number of edits (after merging duplicates it is only an upper bound). */
-int kd_edits_count(const KdEdits *E);
-
 /* Checks that the edits nest.  On failure returns false and sets *owner to
  * the owner of an offending edit and *at to its start offset. */
 bool kd_edits_check(KdEdits *E, int *owner, unsigned *at);

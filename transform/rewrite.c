@@ -137,9 +137,8 @@ static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) {
   unsigned line, col;
   clang_getExpansionLocation(clang_getCursorLocation(at), &f, &line, &col, NULL);
   CXString fn = clang_getFileName(f);
-  fprintf(r->rem, "%s:%u:%u: remark: %s '%s' keeps its AoS layout: %s [kdlg-rewrite]\n",
-          clang_getCString(fn) ? clang_getCString(fn) : r->src->path, line, col,
-          r->cuda ? "struct" : "struct", r->rs[rs].st->name, msg);
+  fprintf(r->rem, "%s:%u:%u: remark: struct '%s' keeps its AoS layout: %s [kdlg-rewrite]\n",
+          clang_getCString(fn) ? clang_getCString(fn) : r->src->path, line, col, r->rs[rs].st->name, msg);
   clang_disposeString(fn);
 }
 
@@ -171,10 +170,6 @@ static Var *var_find(R *r, CXCursor decl) {
   return v;
 }
 
-static int var_index(R *r, Var *v) {
-  (void)r;
-  return v->index;
-}
 
 static Var *var_add(R *r, CXCursor decl, int rs) {
   Var *v = var_find(r, decl);
@@ -206,7 +201,7 @@ static int uf_find(R *r, int i) {
 }
 
 static void uf_union(R *r, Var *a, Var *b) {
-  int x = uf_find(r, var_index(r, a)), y = uf_find(r, var_index(r, b));
+  int x = uf_find(r, a->index), y = uf_find(r, b->index);
   if (x != y)
     r->vars[y]->parent = x;
 }
@@ -215,8 +210,7 @@ static void uf_union(R *r, Var *a, Var *b) {
 static bool is_view(R *r, const Var *v) {
   if (!v || r->rs[v->rs].bad)
     return false;
-  int i = var_index(r, (Var *)v);
-  return r->vars[uf_find(r, i)]->seed;
+  return r->vars[uf_find(r, v->index)]->seed;
 }
 
 /* ---- source ranges ---- */
@@ -276,6 +270,21 @@ static CXCursor only_kid(CXCursor c, bool *ok) {
   return r;
 }
 
+/* If c is a parenthesis or a conversion (implicit, C-style, static_cast,
+ * reinterpret_cast), its operand in *operand. */
+static bool conversion_operand(CXCursor c, CXCursor *operand) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr &&
+      k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr)
+    return false;
+  Kids ks = kids_of(c);
+  bool ok = ks.n >= 1;
+  if (ok)
+    *operand = ks.v[ks.n - 1];  // a cast's type comes first
+  free(ks.v);
+  return ok;
+}
+
 static bool is_null_constant(CXCursor c) {
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -288,16 +297,8 @@ static bool is_null_constant(CXCursor c) {
         clang_EvalResult_dispose(ev);
       return zero;
     }
-    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr &&
-        k != CXCursor_CXXStaticCastExpr)
+    if (k == CXCursor_CXXReinterpretCastExpr || !conversion_operand(c, &c))
       return false;
-    Kids ks = kids_of(c);
-    if (ks.n < 1) {
-      free(ks.v);
-      return false;
-    }
-    c = ks.v[ks.n - 1];
-    free(ks.v);
   }
 }
 
@@ -667,21 +668,8 @@ static const HostCall *host_call(R *r, CXCursor callee) {
 
 /* The variable v in `&v` / `(void **)&v`, or NULL. */
 static Var *address_of_var(R *r, CXCursor e) {
-  for (;;) {
-    enum CXCursorKind k = clang_getCursorKind(e);
-    if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr ||
-        k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXReinterpretCastExpr) {
-      Kids ks = kids_of(e);
-      if (ks.n < 1) {
-        free(ks.v);
-        return NULL;
-      }
-      e = ks.v[ks.n - 1];
-      free(ks.v);
-      continue;
-    }
-    break;
-  }
+  while (conversion_operand(e, &e))
+    ;
   if (clang_getCursorKind(e) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf)
     return NULL;
   bool ok;
@@ -693,10 +681,6 @@ static Var *address_of_var(R *r, CXCursor e) {
   return var_find(r, clang_getCursorReferenced(ch));
 }
 
-static CXCursor definition_of(CXCursor callee) {
-  CXCursor d = clang_getCursorDefinition(callee);
-  return d;
-}
 
 static bool is_kernel_fn(R *r, CXCursor fn) { return kd_is_kernel(r->src->lang, fn); }
 
@@ -740,7 +724,7 @@ static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClient
       if (v)
         v->seed = true;
     } else if (!clang_Cursor_isNull(callee) && nargs > 0) {
-      CXCursor def = definition_of(callee);
+      CXCursor def = clang_getCursorDefinition(callee);
       if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
                                         clang_getCursorKind(def) == CXCursor_CXXMethod)) {
         if (r->cuda && is_kernel_fn(r, def)) {
@@ -1082,28 +1066,16 @@ static CXCursor callee_ref(CXCursor call) {
 
 /* A view argument of a CUDA memory function: the bare variable (explicit casts to void * dropped). */
 static bool host_view_arg(R *r, CXCursor a, VRef *vr) {
-  CXCursor s = a;
+  CXCursor s = a, ch;
   bool cast = false;
-  for (;;) {
+  while (conversion_operand(s, &ch)) {
+    VRef in;
+    vref(r, ch, &in);
+    if (in.kind == VR_NONE)
+      break;
     enum CXCursorKind k = clang_getCursorKind(s);
-    if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr ||
-        k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXReinterpretCastExpr) {
-      cast |= k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr;
-      Kids ks = kids_of(s);
-      if (ks.n < 1) {
-        free(ks.v);
-        break;
-      }
-      CXCursor ch = ks.v[ks.n - 1];
-      free(ks.v);
-      VRef in;
-      vref(r, ch, &in);
-      if (in.kind == VR_NONE)
-        break;
-      s = ch;
-      continue;
-    }
-    break;
+    cast |= k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr;
+    s = ch;
   }
   vref(r, s, vr);
   if (vr->kind != VR_PTR)
@@ -1203,7 +1175,7 @@ static void walk_call(R *r, CXCursor c) {
     walk_host_call(r, c, h, nargs);
     return;
   }
-  CXCursor def = definition_of(callee);
+  CXCursor def = clang_getCursorDefinition(callee);
   unsigned off;
   bool local = !clang_Cursor_isNull(def) && in_main(r, clang_getCursorLocation(def), &off);
   if (nargs >= 1 && is_atomic_name(name) && !local) {
@@ -1386,7 +1358,7 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
     // a function whose parameters become views may only be called
     CXCursor d = clang_getCursorReferenced(c);
     if (clang_getCursorKind(d) == CXCursor_FunctionDecl) {
-      CXCursor def = definition_of(d);
+      CXCursor def = clang_getCursorDefinition(d);
       int np = clang_Cursor_isNull(def) ? 0 : clang_Cursor_getNumArguments(def);
       for (int i = 0; i < np; i++) {
         Var *pv = var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
@@ -1518,7 +1490,7 @@ static bool field_decl_text(CXType t, char *pre, size_t npre, char *post, size_t
   CXString s = clang_getTypeSpelling(t);
   const char *sp = clang_getCString(s);
   bool ok = sp && *sp && !strstr(sp, "(anonymous") && !strstr(sp, "(unnamed") && !strchr(sp, '(') &&
-            !strchr(sp, '[') && !clang_isConstQualifiedType(t) && t.kind != CXType_Record + 1000;
+            !strchr(sp, '[') && !clang_isConstQualifiedType(t);
   if (ok) {
     snprintf(pre, npre, "%s", sp);
     if (*count)
@@ -1585,7 +1557,6 @@ static int setup_structs(R *r) {
     sanitize(S->tag);
     FindDecl fd = {r, S->st, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor()};
     clang_visitChildren(clang_getTranslationUnitCursor(r->src->tu), find_decl, &fd);
-    CXCursor dummy = clang_getTranslationUnitCursor(r->src->tu);
     if (clang_Cursor_isNull(fd.found)) {
       S->bad = true;
       fprintf(r->rem, "%s:%u:%u: remark: struct '%s' keeps its AoS layout: it is not defined in this file [kdlg-rewrite]\n",
@@ -1605,7 +1576,6 @@ static int setup_structs(R *r) {
       set_bad(r, (int)(S - r->rs), fd.found, "its declaration does not end with ';' in this file");
       continue;
     }
-    (void)dummy;
     S->gf = calloc((size_t)S->st->nfields + 1, sizeof(KdGenField));
     Kids fk = kids_of(fd.found);
     int fi = 0;
