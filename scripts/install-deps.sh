@@ -6,7 +6,7 @@ set -euo pipefail
 APT_PACKAGES=(
   cmake make gcc pkg-config
   clang-19 libclang-19-dev llvm-19-tools libclang-rt-19-dev
-  uthash-dev libjansson-dev libcmocka-dev
+  uthash-dev libjansson-dev libcmocka-dev nettle-dev
   graphviz
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   python3 python3-pip

@@ -25,6 +25,8 @@ repo_root = os.path.dirname(os.path.dirname(config.test_source_root))
 
 kdlg_opt = lit_config.params.get('kdlg_opt',
                                  os.path.join(repo_root, 'build', 'kdlg-opt'))
+kdlg_calibrate = lit_config.params.get('kdlg_calibrate',
+                                      os.path.join(repo_root, 'build', 'kdlg-calibrate'))
 filecheck = lit_config.params.get('filecheck', '/usr/lib/llvm-19/bin/FileCheck')
 if not os.path.exists(filecheck):
     filecheck = shutil.which('FileCheck') or shutil.which('FileCheck-19') or filecheck
@@ -37,6 +39,7 @@ exitcode = os.path.join(config.test_source_root, 'exitcode.py')
 
 # lit applies config substitutions in order and before its own %s/%p/%t,
 # so %plancheck is never read as %p + 'lancheck'.
+config.substitutions.append(('%kdlg-calibrate', kdlg_calibrate))
 config.substitutions.append(('%kdlg-opt', kdlg_opt))
 config.substitutions.append(('%plancheck', '"%s" "%s"' % (python, plancheck)))
 config.substitutions.append(('%exitcode', '"%s" "%s"' % (python, exitcode)))
