@@ -182,6 +182,72 @@ const KdModel *kd_model_builtin(void) {
   return m;
 }
 
+static json_t *string_or_null(const char *s) {
+  return s ? json_string(s) : json_null();
+}
+
+/* The subtree at node i as JSON (model-format.md), or NULL when out of memory. */
+static json_t *node_to_json(const KdModel *m, int i, int depth) {
+  const KdTreeNode *n = &m->nodes[i];
+  json_t *j = json_object();
+  if (!j || depth > MAX_DEPTH)
+    goto fail;
+  if (n->leaf) {
+    if (json_object_set_new(j, "layout", json_string(kd_layout_name(n->choice.kind))) != 0)
+      goto fail;
+    if (n->choice.kind == KD_LAYOUT_TILED && json_object_set_new(j, "tile", json_integer(n->choice.tile)) != 0)
+      goto fail;
+    return j;
+  }
+  if (json_object_set_new(j, "attribute", json_string("sigma_c")) != 0 ||
+      json_object_set_new(j, "threshold", json_integer((json_int_t)n->threshold)) != 0 ||
+      json_object_set_new(j, "le", node_to_json(m, n->le, depth + 1)) != 0 ||
+      json_object_set_new(j, "gt", node_to_json(m, n->gt, depth + 1)) != 0)
+    goto fail;
+  return j;
+fail:
+  json_decref(j);
+  return NULL;
+}
+
+char *kd_model_to_json(const KdModel *m, json_t *training) {
+  json_t *root = json_object();
+  json_t *tree = node_to_json(m, 0, 0);
+  char *text = NULL;
+  if (!root || !tree)
+    goto done;
+  int bad = 0;
+  bad |= json_object_set_new(root, "format", json_string("kdlg-opt-model"));
+  bad |= json_object_set_new(root, "format_version", json_integer(1));
+  bad |= json_object_set_new(root, "provisional", json_boolean(m->provisional));
+  bad |= json_object_set_new(root, "device", string_or_null(m->device));
+  bad |= json_object_set_new(root, "compute_capability", string_or_null(m->compute_capability));
+  bad |= json_object_set_new(root, "epsilon", json_integer(m->epsilon));
+  bad |= json_object_set_new(root, "date", string_or_null(m->date));
+  bad |= json_object_set_new(root, "kdlg_opt_version", string_or_null(m->kdlg_opt_version));
+  bad |= json_object_set_new(root, "training_data_sha256", string_or_null(m->training_hash));
+  if (training)
+    bad |= json_object_set(root, "training", training);
+  bad |= json_object_set(root, "tree", tree);
+  if (bad)
+    goto done;
+  char *body = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  if (!body)
+    goto done;
+  size_t n = strlen(body);
+  text = malloc(n + 2);
+  if (text) {
+    memcpy(text, body, n);
+    text[n] = '\n';
+    text[n + 1] = 0;
+  }
+  free(body);
+done:
+  json_decref(tree);
+  json_decref(root);
+  return text;
+}
+
 KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c) {
   int i = 0;
   while (!m->nodes[i].leaf)

@@ -54,6 +54,19 @@ int kd_model_load(const char *path, KdModel **out, char *err, size_t errlen);
  * Never NULL; owned by the library. */
 const KdModel *kd_model_builtin(void);
 
+struct json_t;  // <jansson.h>
+
+/* Writes m as model-file text (docs/model-format.md), byte-stable: keys in
+ * the documented order (format, format_version, provisional, device,
+ * compute_capability, epsilon, date, kdlg_opt_version, training_data_sha256,
+ * training, tree), two-space indentation, a trailing newline.  Strings that
+ * are NULL in m become JSON null.  `training` (a JSON object, or NULL to
+ * leave the key out) is written as "training"; it is not modified.  The
+ * tree is written from nodes[0].  Returns the text (free with free()), or
+ * NULL when out of memory.  kd_model_parse reads it back (Sect. 3.2,
+ * Fig. 4: the device-dependent part's result). */
+char *kd_model_to_json(const KdModel *m, struct json_t *training);
+
 /* Select-Tilesize: the layout for a cluster of sigma_c bytes. */
 KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c);
 

@@ -1,1 +1,868 @@
-#include "analysis/learn.h"
+/* learn.c: the raw timings CSV, the training patterns and the C5.0-style
+ * decision-tree learner for Select-Tilesize(σ(c)) (Kofler et al. 2015,
+ * Sect. 3.2; method-notes §4).  The learner follows C4.5 Release 8
+ * (Quinlan's build.c, contin.c, prune.c, stats.c) with its defaults, which
+ * C5.0 shares: MINOBJS 2, CF 0.25; docs/decision-tree.md describes it. */
+#include "learn.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+// ---- classes ----
+
+int kd_class_of(KdLayoutChoice c) {
+  switch (c.kind) {
+  case KD_LAYOUT_AOS:
+    return c.tile == 1 ? KD_CLASS_AOS : -1;
+  case KD_LAYOUT_SOA:
+    return c.tile == 0 ? KD_CLASS_SOA : -1;
+  case KD_LAYOUT_TILED:
+    for (int k = 1; k <= 15; k++)
+      if (c.tile == (1u << k))
+        return 1 + k;
+    return -1;
+  }
+  return -1;
+}
+
+KdLayoutChoice kd_class_choice(int cls) {
+  assert(cls >= 0 && cls < KD_NCLASSES);
+  if (cls == KD_CLASS_AOS)
+    return (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+  if (cls == KD_CLASS_SOA)
+    return (KdLayoutChoice){KD_LAYOUT_SOA, 0};
+  return (KdLayoutChoice){KD_LAYOUT_TILED, 1u << (cls - 1)};
+}
+
+const char *kd_class_name(int cls) {
+  static const char *names[KD_NCLASSES] = {
+      "aos",        "soa",        "tiled:2",    "tiled:4",    "tiled:8",     "tiled:16",
+      "tiled:32",   "tiled:64",   "tiled:128",  "tiled:256",  "tiled:512",   "tiled:1024",
+      "tiled:2048", "tiled:4096", "tiled:8192", "tiled:16384", "tiled:32768",
+  };
+  return cls >= 0 && cls < KD_NCLASSES ? names[cls] : "?";
+}
+
+// ---- raw timings CSV ----
+
+#define CSV_FIRST_LINE "# kdlg-calibrate raw timings, format 1"
+#define CSV_COLUMNS "m,field_bytes,sigma,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified"
+#define CSV_NCOLUMNS 12
+
+typedef struct CsvReader {
+  const char *p, *end;  // unread text
+  int lineno;           // number of the line last returned
+  char *line;           // the line last returned (owned), without "\n" or "\r\n"
+  int *errline;
+  char *err;
+  size_t errlen;
+} CsvReader;
+
+/* Formats the error message at line `line`; always returns -1. */
+static int csv_error(CsvReader *r, int line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(r->err, r->errlen, fmt, ap);
+  va_end(ap);
+  *r->errline = line;
+  return -1;
+}
+
+/* Reads the next line into r->line.  Returns 1, 0 at the end of the text,
+ * -1 on error (a NUL byte, out of memory). */
+static int csv_next(CsvReader *r) {
+  free(r->line);
+  r->line = NULL;
+  if (r->p >= r->end)
+    return 0;
+  const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+  const char *stop = nl ? nl : r->end;
+  size_t n = (size_t)(stop - r->p);
+  r->lineno++;
+  if (memchr(r->p, '\0', n))
+    return csv_error(r, r->lineno, "line contains a NUL byte");
+  if (n > 0 && r->p[n - 1] == '\r')
+    n--;
+  r->line = malloc(n + 1);
+  if (!r->line)
+    return csv_error(r, r->lineno, "out of memory");
+  memcpy(r->line, r->p, n);
+  r->line[n] = 0;
+  r->p = nl ? nl + 1 : r->end;
+  return 1;
+}
+
+/* Like csv_next, but skips blank lines. */
+static int csv_next_nonblank(CsvReader *r) {
+  int rc;
+  while ((rc = csv_next(r)) == 1 && r->line[strspn(r->line, " \t")] == 0)
+    ;
+  return rc;
+}
+
+/* A decimal unsigned integer: digits only, no sign, no spaces. */
+static bool parse_u64(const char *s, uint64_t *v) {
+  if (!*s || strspn(s, "0123456789") != strlen(s))
+    return false;
+  errno = 0;
+  unsigned long long x = strtoull(s, NULL, 10);
+  if (errno == ERANGE)
+    return false;
+  *v = x;
+  return true;
+}
+
+/* A finite decimal number (digits, '.', exponent). */
+static bool parse_ms(const char *s, double *v) {
+  if (!*s || strspn(s, "0123456789.eE+-") != strlen(s))
+    return false;
+  char *end;
+  errno = 0;
+  double x = strtod(s, &end);
+  if (*end || errno == ERANGE || !isfinite(x))
+    return false;
+  *v = x;
+  return true;
+}
+
+typedef struct HeaderKey {
+  const char *name;
+  size_t offset;  // of the char * in KdTimings, or (size_t)-1 for epsilon
+} HeaderKey;
+
+static const HeaderKey header_keys[] = {
+    {"device", offsetof(KdTimings, device)},
+    {"compute_capability", offsetof(KdTimings, compute_capability)},
+    {"date", offsetof(KdTimings, date)},
+    {"kdlg_opt_version", offsetof(KdTimings, kdlg_opt_version)},
+    {"epsilon", (size_t)-1},
+};
+#define NHEADER_KEYS (int)(sizeof header_keys / sizeof header_keys[0])
+
+/* Parses one "# key: value" line into t; seen[] marks required keys read. */
+static int parse_header_line(CsvReader *r, KdTimings *t, bool *seen) {
+  const char *s = r->line;
+  if (strncmp(s, "# ", 2))
+    return csv_error(r, r->lineno, "header line is not '# key: value'");
+  s += 2;
+  size_t klen = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_");
+  if (klen == 0 || s[klen] != ':')
+    return csv_error(r, r->lineno, "header line is not '# key: value'");
+  const char *v = s + klen + 1;
+  v += strspn(v, " \t");
+  size_t vlen = strlen(v);
+  while (vlen > 0 && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
+    vlen--;
+  for (int k = 0; k < NHEADER_KEYS; k++) {
+    const HeaderKey *hk = &header_keys[k];
+    if (strlen(hk->name) != klen || strncmp(hk->name, s, klen))
+      continue;
+    if (seen[k])
+      return csv_error(r, r->lineno, "duplicate header key '%s'", hk->name);
+    seen[k] = true;
+    if (vlen == 0)
+      return csv_error(r, r->lineno, "header key '%s' has no value", hk->name);
+    char *value = strndup(v, vlen);
+    if (!value)
+      return csv_error(r, r->lineno, "out of memory");
+    if (hk->offset == (size_t)-1) {
+      uint64_t eps;
+      bool ok = parse_u64(value, &eps) && eps > 0 && eps <= (1ull << 40);
+      free(value);
+      if (!ok)
+        return csv_error(r, r->lineno, "header 'epsilon' must be a positive integer (bytes)");
+      t->epsilon = (int64_t)eps;
+    } else {
+      *(char **)((char *)t + hk->offset) = value;
+    }
+    return 0;
+  }
+  return 0;  // unknown keys are ignored
+}
+
+static const char *column_names[CSV_NCOLUMNS] = {
+    "m", "field_bytes", "sigma", "n", "elements", "threads", "layout", "tile", "median_ms", "min_ms", "max_ms", "verified",
+};
+
+/* Parses one data row (r->line) into *row. */
+static int parse_row(CsvReader *r, KdTimingRow *row) {
+  char *f[CSV_NCOLUMNS + 1];
+  int nf = 0;
+  char *s = r->line;
+  for (;;) {
+    if (nf <= CSV_NCOLUMNS)
+      f[nf] = s;
+    nf++;
+    char *comma = strchr(s, ',');
+    if (!comma)
+      break;
+    *comma = 0;
+    s = comma + 1;
+  }
+  if (nf != CSV_NCOLUMNS)
+    return csv_error(r, r->lineno, "expected %d comma-separated fields, found %d", CSV_NCOLUMNS, nf);
+  int line = r->lineno;
+  uint64_t u[CSV_NCOLUMNS];
+  double d[CSV_NCOLUMNS];
+  for (int i = 0; i < CSV_NCOLUMNS; i++) {
+    if (i == 6)
+      continue;  // layout
+    if (i >= 8 && i <= 10) {
+      if (!parse_ms(f[i], &d[i]))
+        return csv_error(r, line, "field '%s' is not a number: '%s'", column_names[i], f[i]);
+    } else if (!parse_u64(f[i], &u[i])) {
+      return csv_error(r, line, "field '%s' is not a non-negative integer: '%s'", column_names[i], f[i]);
+    }
+  }
+  memset(row, 0, sizeof *row);
+  row->line = line;
+  if (u[0] < 1 || u[0] > UINT32_MAX)
+    return csv_error(r, line, "m must be at least 1, not %s", f[0]);
+  if (u[1] < 1 || u[1] > UINT32_MAX)
+    return csv_error(r, line, "field_bytes must be at least 1, not %s", f[1]);
+  row->m = (uint32_t)u[0];
+  row->field_bytes = (uint32_t)u[1];
+  row->sigma = u[2];
+  if (u[2] != u[0] * u[1])
+    return csv_error(r, line, "sigma %s is not m x field_bytes = %s x %s", f[2], f[0], f[1]);
+  if (u[3] < 1)
+    return csv_error(r, line, "n must be at least 1");
+  row->n = u[3];
+  row->elements = u[4];
+  row->threads = u[5];
+  uint64_t tile = u[7];
+  const char *layout = f[6];
+  KdLayoutChoice c;
+  if (!strcmp(layout, "aos")) {
+    if (tile != 1)
+      return csv_error(r, line, "layout aos needs tile 1, not %s", f[7]);
+    c = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+  } else if (!strcmp(layout, "soa")) {
+    if (tile != 0)
+      return csv_error(r, line, "layout soa needs tile 0, not %s", f[7]);
+    c = (KdLayoutChoice){KD_LAYOUT_SOA, 0};
+  } else if (!strcmp(layout, "tiled")) {
+    if (tile < 2 || tile > 32768 || (tile & (tile - 1)))
+      return csv_error(r, line, "layout tiled needs a tile that is a power of two from 2 to 32768, not %s", f[7]);
+    c = (KdLayoutChoice){KD_LAYOUT_TILED, (uint32_t)tile};
+  } else {
+    return csv_error(r, line, "unknown layout '%s' (expected aos, soa or tiled)", layout);
+  }
+  row->cls = kd_class_of(c);
+  assert(row->cls >= 0);
+  row->median_ms = d[8];
+  row->min_ms = d[9];
+  row->max_ms = d[10];
+  if (!(row->median_ms > 0))
+    return csv_error(r, line, "median_ms must be positive, not %s", f[8]);
+  if (!(row->min_ms >= 0 && row->min_ms <= row->median_ms && row->median_ms <= row->max_ms))
+    return csv_error(r, line, "times must satisfy 0 <= min_ms <= median_ms <= max_ms (%s, %s, %s)", f[9], f[8], f[10]);
+  if (u[11] == 0)
+    return csv_error(r, line, "verified = 0: this variant's result did not match; unverified timings are never trained on");
+  if (u[11] != 1)
+    return csv_error(r, line, "verified must be 0 or 1, not %s", f[11]);
+  return 0;
+}
+
+/* Row order for finding duplicates and grouping kernels: (sigma, m,
+ * field_bytes, n, class, line). */
+static int cmp_rows(const void *a, const void *b) {
+  const KdTimingRow *x = *(const KdTimingRow *const *)a, *y = *(const KdTimingRow *const *)b;
+#define CMP(f)                                                                                                         \
+  if (x->f != y->f)                                                                                                    \
+    return x->f < y->f ? -1 : 1;
+  CMP(sigma)
+  CMP(m)
+  CMP(field_bytes)
+  CMP(n)
+  CMP(cls)
+  CMP(line)
+#undef CMP
+  return 0;
+}
+
+static bool same_variant(const KdTimingRow *x, const KdTimingRow *y) {
+  return x->m == y->m && x->field_bytes == y->field_bytes && x->n == y->n && x->cls == y->cls;
+}
+
+/* The rows sorted by cmp_rows (pointers into t->rows); NULL if out of memory. */
+static const KdTimingRow **sorted_rows(const KdTimings *t) {
+  const KdTimingRow **v = malloc((size_t)(t->nrows ? t->nrows : 1) * sizeof *v);
+  if (!v)
+    return NULL;
+  for (int i = 0; i < t->nrows; i++)
+    v[i] = &t->rows[i];
+  qsort(v, (size_t)t->nrows, sizeof *v, cmp_rows);  // total order (line is unique): stable
+  return v;
+}
+
+int kd_timings_parse(const char *text, size_t len, KdTimings **out, int *errline, char *err, size_t errlen) {
+  *out = NULL;
+  *errline = 0;
+  if (errlen)
+    err[0] = 0;
+  CsvReader r = {text, text + len, 0, NULL, errline, err, errlen};
+  KdTimings *t = calloc(1, sizeof *t);
+  int cap = 0;
+  bool seen[NHEADER_KEYS] = {0};
+  int rc = -1;
+  if (!t) {
+    csv_error(&r, 1, "out of memory");
+    goto done;
+  }
+  int got = csv_next(&r);
+  if (got < 0)
+    goto done;
+  if (got == 0 || strcmp(r.line, CSV_FIRST_LINE)) {
+    csv_error(&r, 1, "first line must be '" CSV_FIRST_LINE "'");
+    goto done;
+  }
+  // header lines, up to the first line that does not start with '#'
+  while ((got = csv_next_nonblank(&r)) == 1 && r.line[0] == '#')
+    if (parse_header_line(&r, t, seen) < 0)
+      goto done;
+  if (got < 0)
+    goto done;
+  int column_line = got ? r.lineno : r.lineno + 1;
+  for (int k = 0; k < NHEADER_KEYS; k++)
+    if (!seen[k]) {
+      csv_error(&r, column_line, "missing required header line '# %s: ...'", header_keys[k].name);
+      goto done;
+    }
+  if (got == 0 || strcmp(r.line, CSV_COLUMNS)) {
+    csv_error(&r, column_line, "expected the column line '" CSV_COLUMNS "'");
+    goto done;
+  }
+  while ((got = csv_next_nonblank(&r)) == 1) {
+    if (t->nrows == cap) {
+      int ncap = cap ? 2 * cap : 64;
+      KdTimingRow *rows = realloc(t->rows, (size_t)ncap * sizeof *rows);
+      if (!rows) {
+        csv_error(&r, r.lineno, "out of memory");
+        goto done;
+      }
+      t->rows = rows;
+      cap = ncap;
+    }
+    if (parse_row(&r, &t->rows[t->nrows]) < 0)
+      goto done;
+    t->nrows++;
+  }
+  if (got < 0)
+    goto done;
+  if (t->nrows == 0) {
+    csv_error(&r, column_line, "no timing rows after the column line");
+    goto done;
+  }
+  // duplicates: report the one whose second row comes first in the file
+  const KdTimingRow **v = sorted_rows(t);
+  if (!v) {
+    csv_error(&r, 1, "out of memory");
+    goto done;
+  }
+  const KdTimingRow *dup = NULL, *orig = NULL;
+  for (int i = 1; i < t->nrows; i++)
+    if (same_variant(v[i - 1], v[i]) && (!dup || v[i]->line < dup->line))
+      dup = v[i];
+  if (dup) {
+    for (int i = 0; i < t->nrows && !orig; i++)  // the variant's first row in the file
+      if (same_variant(&t->rows[i], dup))
+        orig = &t->rows[i];
+    csv_error(&r, dup->line, "duplicate row for m=%u field_bytes=%u n=%llu layout %s (first at line %d)", dup->m,
+              dup->field_bytes, (unsigned long long)dup->n, kd_class_name(dup->cls), orig->line);
+    free(v);
+    goto done;
+  }
+  free(v);
+  rc = 0;
+done:
+  free(r.line);
+  if (rc == 0)
+    *out = t;
+  else
+    kd_timings_free(t);
+  return rc;
+}
+
+void kd_timings_free(KdTimings *t) {
+  if (!t)
+    return;
+  free(t->device);
+  free(t->compute_capability);
+  free(t->date);
+  free(t->kdlg_opt_version);
+  free(t->rows);
+  free(t);
+}
+
+// ---- training set ----
+
+/* Appends the patterns of kernel k to out (room for KD_NCLASSES); returns
+ * how many: the fastest variant and every one within 1 % of it, in class
+ * order (Sect. 3.2). */
+static int kernel_patterns(const KdKernel *k, KdPattern *out) {
+  double limit = KD_PATTERN_TOLERANCE * k->ms[k->fastest];
+  int n = 0;
+  for (int c = 0; c < KD_NCLASSES; c++)
+    if (k->ms[c] >= 0 && (c == k->fastest || k->ms[c] <= limit))
+      out[n++] = (KdPattern){k->sigma, c};
+  return n;
+}
+
+KdTrainingSet *kd_training_build(const KdTimings *t) {
+  KdTrainingSet *s = calloc(1, sizeof *s);
+  const KdTimingRow **v = sorted_rows(t);
+  if (!s || !v)
+    goto oom;
+  s->nrows = t->nrows;
+  s->kernels = calloc((size_t)(t->nrows ? t->nrows : 1), sizeof(KdKernel));
+  s->patterns = calloc((size_t)(t->nrows ? t->nrows : 1), sizeof(KdPattern));  // at most one per row
+  if (!s->kernels || !s->patterns)
+    goto oom;
+  for (int i = 0; i < t->nrows;) {
+    KdKernel *k = &s->kernels[s->nkernels++];
+    k->m = v[i]->m;
+    k->field_bytes = v[i]->field_bytes;
+    k->sigma = v[i]->sigma;
+    k->n = v[i]->n;
+    for (int c = 0; c < KD_NCLASSES; c++)
+      k->ms[c] = -1;
+    for (; i < t->nrows && v[i]->m == k->m && v[i]->field_bytes == k->field_bytes && v[i]->n == k->n; i++)
+      k->ms[v[i]->cls] = v[i]->median_ms;  // no duplicates: kd_timings_parse rejected them
+    k->fastest = -1;
+    for (int c = 0; c < KD_NCLASSES; c++)
+      if (k->ms[c] >= 0 && (k->fastest < 0 || k->ms[c] < k->ms[k->fastest]))
+        k->fastest = c;
+    assert(k->fastest >= 0);
+    s->npatterns += kernel_patterns(k, s->patterns + s->npatterns);
+    if (s->nkernels == 1 || k->sigma != k[-1].sigma)
+      s->nsigmas++;
+  }
+  free(v);
+  return s;
+oom:
+  free(v);
+  kd_training_free(s);
+  return NULL;
+}
+
+void kd_training_free(KdTrainingSet *s) {
+  if (!s)
+    return;
+  free(s->kernels);
+  free(s->patterns);
+  free(s);
+}
+
+// ---- the learner ----
+
+/* C4.5's AddErrs (stats.c): the coefficient is the normal deviate for the
+ * one-sided confidence CF, interpolated in C4.5's table, squared. */
+static double add_errs_coeff(void) {
+  static const double val[] = {0, 0.001, 0.005, 0.01, 0.05, 0.10, 0.20, 0.40, 1.00};
+  static const double dev[] = {4.0, 3.09, 2.58, 2.33, 1.65, 1.28, 0.84, 0.25, 0.00};
+  int i = 0;
+  while (KD_LEARN_CF > val[i])
+    i++;
+  double d = dev[i - 1] + (dev[i] - dev[i - 1]) * (KD_LEARN_CF - val[i - 1]) / (val[i] - val[i - 1]);
+  return d * d;
+}
+
+double kd_add_errs(double n, double e) {
+  const double cf = KD_LEARN_CF;
+  if (e < 1e-6)
+    return n * (1 - exp(log(cf) / n));
+  if (e < 0.9999) {
+    double v0 = n * (1 - exp(log(cf) / n));
+    return v0 + e * (kd_add_errs(n, 1.0) - v0);
+  }
+  if (e + 0.5 >= n)
+    return 0.67 * (n - e);
+  double coeff = add_errs_coeff();
+  double pr = (e + 0.5 + coeff / 2 + sqrt(coeff * ((e + 0.5) * (1 - (e + 0.5) / n) + coeff / 4))) / (n + coeff);
+  return n * pr - e;
+}
+
+#define GAIN_EPS 1e-9  // gains closer than this are equal (the first, smallest threshold wins)
+
+typedef struct LNode {
+  bool leaf;
+  int cls;             // majority class of the node's cases (ties: class order)
+  int ncases, errors;  // cases, and cases not of class cls
+  uint64_t threshold;  // inner: σ <= threshold goes to le
+  struct LNode *le, *gt;
+} LNode;
+
+typedef struct Learner {
+  const KdPattern *cases;  // sorted by (sigma, cls)
+  double *gain, *splitinfo;  // per cut point, scratch
+  FILE *log;
+  bool oom;
+} Learner;
+
+static void free_lnode(LNode *n) {
+  if (!n)
+    return;
+  free_lnode(n->le);
+  free_lnode(n->gt);
+  free(n);
+}
+
+/* Entropy (bits) of the class counts with total n. */
+static double info(const int *counts, int n) {
+  double h = 0;
+  for (int c = 0; c < KD_NCLASSES; c++)
+    if (counts[c] > 0) {
+      double p = (double)counts[c] / n;
+      h -= p * log2(p);
+    }
+  return h;
+}
+
+static void log_counts(FILE *f, const int *counts) {
+  const char *sep = "";
+  for (int c = 0; c < KD_NCLASSES; c++)
+    if (counts[c]) {
+      fprintf(f, "%s%s %d", sep, kd_class_name(c), counts[c]);
+      sep = ", ";
+    }
+}
+
+/* Subtree training errors (C4.5: a subtree no better than a leaf on the
+ * training cases is collapsed). */
+static int tree_errors(const LNode *n) {
+  return n->leaf ? n->errors : tree_errors(n->le) + tree_errors(n->gt);
+}
+
+/* Grows the tree on cases [lo, hi) (C4.5 FormTree with EvalContinuousAtt). */
+static LNode *grow(Learner *L, int lo, int hi, int depth) {
+  LNode *node = calloc(1, sizeof *node);
+  if (!node) {
+    L->oom = true;
+    return NULL;
+  }
+  const KdPattern *x = L->cases;
+  int N = hi - lo;
+  int counts[KD_NCLASSES] = {0};
+  for (int i = lo; i < hi; i++)
+    counts[x[i].cls]++;
+  node->leaf = true;
+  node->ncases = N;
+  node->cls = 0;
+  for (int c = 1; c < KD_NCLASSES; c++)
+    if (counts[c] > counts[node->cls])
+      node->cls = c;
+  node->errors = N - counts[node->cls];
+  if (L->log) {
+    fprintf(L->log, "%*snode: %d cases, sigma %llu..%llu: ", 2 * depth, "", N, (unsigned long long)x[lo].sigma,
+            (unsigned long long)x[hi - 1].sigma);
+    log_counts(L->log, counts);
+    fprintf(L->log, "; majority %s, %d errors\n", kd_class_name(node->cls), node->errors);
+  }
+  if (N < 2 * KD_LEARN_MINOBJS || node->errors == 0) {
+    if (L->log)
+      fprintf(L->log, "%*s  leaf %s (%s)\n", 2 * depth, "", kd_class_name(node->cls),
+              node->errors == 0 ? "pure" : "fewer than 2*MINOBJS cases");
+    return node;
+  }
+  // every cut between two distinct σ leaving >= MINOBJS cases on each side
+  double base = info(counts, N);
+  int left[KD_NCLASSES] = {0}, right[KD_NCLASSES];
+  memcpy(right, counts, sizeof right);
+  int tries = 0;
+  for (int i = lo; i < hi - 1; i++) {
+    L->gain[i] = -1;
+    left[x[i].cls]++;
+    right[x[i].cls]--;
+    int nl = i - lo + 1, nr = N - nl;
+    if (nl < KD_LEARN_MINOBJS)
+      continue;
+    if (nr < KD_LEARN_MINOBJS)
+      break;
+    if (x[i].sigma == x[i + 1].sigma)
+      continue;
+    L->gain[i] = base - ((double)nl * info(left, nl) + (double)nr * info(right, nr)) / N;
+    int sizes[KD_NCLASSES] = {nl, nr};
+    L->splitinfo[i] = info(sizes, N);
+    tries++;
+  }
+  if (tries == 0) {
+    if (L->log)
+      fprintf(L->log, "%*s  leaf %s (no threshold leaves %d cases on both sides)\n", 2 * depth, "",
+              kd_class_name(node->cls), KD_LEARN_MINOBJS);
+    return node;
+  }
+  // C4.5 Release 8: the threshold's cost log2(tries)/N is charged to its gain (MDL)
+  double cost = log2((double)tries) / N;
+  double best = 0;
+  int best_i = -1;
+  for (int i = lo; i < hi - 1; i++)
+    if (L->gain[i] >= 0 && L->gain[i] - cost > best + GAIN_EPS) {
+      best = L->gain[i] - cost;
+      best_i = i;
+    }
+  if (best_i < 0) {
+    if (L->log)
+      fprintf(L->log, "%*s  leaf %s (no threshold has gain > log2(%d)/%d = %.6f)\n", 2 * depth, "",
+              kd_class_name(node->cls), tries, N, cost);
+    return node;
+  }
+  node->threshold = x[best_i].sigma;  // the largest σ at or below the cut (C4.5's GreatestValueBelow)
+  if (L->log)
+    fprintf(L->log, "%*s  split sigma <= %llu: %d | %d cases, gain %.6f - log2(%d)/%d = %.6f, split info %.6f, gain ratio %.6f\n",
+            2 * depth, "", (unsigned long long)node->threshold, best_i + 1 - lo, hi - best_i - 1, L->gain[best_i], tries,
+            N, best, L->splitinfo[best_i], best / L->splitinfo[best_i]);
+  node->leaf = false;
+  node->le = grow(L, lo, best_i + 1, depth + 1);
+  node->gt = grow(L, best_i + 1, hi, depth + 1);
+  if (L->oom)
+    return node;
+  int sub = tree_errors(node);
+  if (sub >= node->errors) {
+    if (L->log)
+      fprintf(L->log, "%*s  collapse sigma <= %llu to leaf %s: subtree makes %d training errors, a leaf %d\n",
+              2 * depth, "", (unsigned long long)node->threshold, kd_class_name(node->cls), sub, node->errors);
+    free_lnode(node->le);
+    free_lnode(node->gt);
+    node->le = node->gt = NULL;
+    node->leaf = true;
+  }
+  return node;
+}
+
+/* C4.5's pessimistic pruning (prune.c EstimateErrors, without subtree
+ * raising), bottom-up; returns the node's estimated errors. */
+static double prune(Learner *L, LNode *n, int depth) {
+  double as_leaf = n->errors + kd_add_errs(n->ncases, n->errors);
+  if (n->leaf)
+    return as_leaf;
+  double sub = prune(L, n->le, depth + 1) + prune(L, n->gt, depth + 1);
+  bool cut = as_leaf <= sub + 0.1;
+  if (L->log)
+    fprintf(L->log, "%*sprune sigma <= %llu (%d cases): as leaf %s %.4f, subtree %.4f: %s\n", 2 * depth, "",
+            (unsigned long long)n->threshold, n->ncases, kd_class_name(n->cls), as_leaf, sub,
+            cut ? "replaced by the leaf" : "kept");
+  if (!cut)
+    return sub;
+  free_lnode(n->le);
+  free_lnode(n->gt);
+  n->le = n->gt = NULL;
+  n->leaf = true;
+  return as_leaf;
+}
+
+/* Bottom-up: a split whose two branches are leaves of one class becomes
+ * that leaf. */
+static void merge(Learner *L, LNode *n) {
+  if (n->leaf)
+    return;
+  merge(L, n->le);
+  merge(L, n->gt);
+  if (n->le->leaf && n->gt->leaf && n->le->cls == n->gt->cls) {
+    if (L->log)
+      fprintf(L->log, "merge sigma <= %llu: both sides %s\n", (unsigned long long)n->threshold, kd_class_name(n->le->cls));
+    n->cls = n->le->cls;
+    free_lnode(n->le);
+    free_lnode(n->gt);
+    n->le = n->gt = NULL;
+    n->leaf = true;
+  }
+}
+
+static int count_nodes(const LNode *n) {
+  return n->leaf ? 1 : 1 + count_nodes(n->le) + count_nodes(n->gt);
+}
+
+/* Writes n and its subtree into m->nodes in preorder; returns n's index. */
+static int flatten(const LNode *n, KdModel *m) {
+  int idx = m->nnodes++;
+  KdTreeNode *t = &m->nodes[idx];
+  t->leaf = n->leaf;
+  if (n->leaf) {
+    t->choice = kd_class_choice(n->cls);
+    return idx;
+  }
+  t->threshold = n->threshold;
+  int le = flatten(n->le, m);
+  int gt = flatten(n->gt, m);
+  m->nodes[idx].le = le;
+  m->nodes[idx].gt = gt;
+  return idx;
+}
+
+static int cmp_patterns(const void *a, const void *b) {
+  const KdPattern *x = a, *y = b;
+  if (x->sigma != y->sigma)
+    return x->sigma < y->sigma ? -1 : 1;
+  return (x->cls > y->cls) - (x->cls < y->cls);
+}
+
+KdModel *kd_learn(const KdPattern *patterns, int npatterns, FILE *log) {
+  KdModel *m = calloc(1, sizeof *m);
+  if (!m)
+    return NULL;
+  m->source = strdup("trained");
+  if (!m->source)
+    goto oom;
+  if (npatterns <= 0) {
+    m->nodes = calloc(1, sizeof(KdTreeNode));
+    if (!m->nodes)
+      goto oom;
+    m->nnodes = 1;
+    m->nodes[0] = (KdTreeNode){.leaf = true, .choice = kd_class_choice(KD_CLASS_AOS)};
+    if (log)
+      fprintf(log, "no training patterns: a single aos leaf\n");
+    return m;
+  }
+  // cases equal in (σ, class) are interchangeable, so any sort is stable enough
+  KdPattern *cases = malloc((size_t)npatterns * sizeof *cases);
+  Learner L = {cases, malloc((size_t)npatterns * sizeof(double)), malloc((size_t)npatterns * sizeof(double)), log, false};
+  LNode *root = NULL;
+  if (!cases || !L.gain || !L.splitinfo)
+    goto fail;
+  memcpy(cases, patterns, (size_t)npatterns * sizeof *cases);
+  qsort(cases, (size_t)npatterns, sizeof *cases, cmp_patterns);
+  if (log)
+    fprintf(log, "growing (MINOBJS %d) on %d patterns\n", KD_LEARN_MINOBJS, npatterns);
+  root = grow(&L, 0, npatterns, 0);
+  if (!root || L.oom)
+    goto fail;
+  if (log)
+    fprintf(log, "pruning (CF %.2f)\n", KD_LEARN_CF);
+  prune(&L, root, 0);
+  merge(&L, root);
+  m->nodes = calloc((size_t)count_nodes(root), sizeof(KdTreeNode));
+  if (!m->nodes)
+    goto fail;
+  flatten(root, m);
+  free_lnode(root);
+  free(cases);
+  free(L.gain);
+  free(L.splitinfo);
+  return m;
+fail:
+  free_lnode(root);
+  free(cases);
+  free(L.gain);
+  free(L.splitinfo);
+oom:
+  kd_model_free(m);
+  return NULL;
+}
+
+// ---- intervals ----
+
+typedef struct IntervalList {
+  KdInterval *out;
+  int max, n;
+} IntervalList;
+
+/* In-order walk of node i restricted to lo <= σ <= hi. */
+static void walk_intervals(const KdModel *m, int i, uint64_t lo, uint64_t hi, IntervalList *l, int *last_cls) {
+  const KdTreeNode *n = &m->nodes[i];
+  if (n->leaf) {
+    int cls = kd_class_of(n->choice);
+    // merging is decided on the class even past max, so the count is exact
+    if (l->n > 0 && *last_cls == cls) {
+      if (l->n <= l->max)
+        l->out[l->n - 1].hi = hi;
+      return;
+    }
+    if (l->n < l->max)
+      l->out[l->n] = (KdInterval){lo, hi, cls};
+    l->n++;
+    *last_cls = cls;
+    return;
+  }
+  uint64_t t = n->threshold;
+  if (lo <= t)
+    walk_intervals(m, n->le, lo, t < hi ? t : hi, l, last_cls);
+  if (t < hi)
+    walk_intervals(m, n->gt, t + 1 > lo ? t + 1 : lo, hi, l, last_cls);
+}
+
+int kd_model_intervals(const KdModel *m, KdInterval *out, int max) {
+  IntervalList l = {out, max, 0};
+  int last_cls = -1;
+  walk_intervals(m, 0, 0, UINT64_MAX, &l, &last_cls);
+  return l.n;
+}
+
+// ---- validation ----
+
+KdValidation *kd_validate(const KdTrainingSet *s, bool *enough) {
+  *enough = s->nsigmas >= 2;
+  if (!*enough)
+    return NULL;
+  KdValidation *v = calloc(1, sizeof *v);
+  KdPattern *train = malloc(((size_t)s->nkernels * KD_NCLASSES) * sizeof *train);
+  if (!v || !train)
+    goto oom;
+  v->held = calloc((size_t)s->nsigmas, sizeof *v->held);
+  v->slowdown = calloc((size_t)s->nkernels, sizeof *v->slowdown);
+  v->predicted = calloc((size_t)s->nkernels, sizeof *v->predicted);
+  if (!v->held || !v->slowdown || !v->predicted)
+    goto oom;
+  v->nkernels = s->nkernels;
+  v->worst = 1;
+  v->worst_kernel = -1;
+  for (int first = 0; first < s->nkernels;) {
+    KdHeldOut *h = &v->held[v->nsigmas++];
+    h->sigma = s->kernels[first].sigma;
+    h->first = first;
+    while (first + h->count < s->nkernels && s->kernels[first + h->count].sigma == h->sigma)
+      h->count++;
+    int ntrain = 0;
+    for (int k = 0; k < s->nkernels; k++)
+      if (s->kernels[k].sigma != h->sigma)
+        ntrain += kernel_patterns(&s->kernels[k], train + ntrain);
+    KdModel *m = kd_learn(train, ntrain, NULL);
+    if (!m)
+      goto oom;
+    h->predicted = kd_class_of(kd_model_select(m, h->sigma));
+    kd_model_free(m);
+    h->worst = 1;
+    for (int k = h->first; k < h->first + h->count; k++) {
+      const KdKernel *kk = &s->kernels[k];
+      v->predicted[k] = h->predicted;
+      double t = kk->ms[h->predicted], best = kk->ms[kk->fastest];
+      if (t < 0) {
+        v->slowdown[k] = -1;
+        h->unmeasured++;
+        continue;
+      }
+      v->slowdown[k] = t / best;
+      if (t <= KD_VALIDATE_TOLERANCE * best)
+        h->ok++;
+      if (v->slowdown[k] > h->worst)
+        h->worst = v->slowdown[k];
+      if (v->slowdown[k] > v->worst) {
+        v->worst = v->slowdown[k];
+        v->worst_kernel = k;
+      }
+    }
+    v->ok += h->ok;
+    v->unmeasured += h->unmeasured;
+    first += h->count;
+  }
+  assert(v->nsigmas == s->nsigmas);
+  free(train);
+  return v;
+oom:
+  free(train);
+  kd_validation_free(v);
+  return NULL;
+}
+
+void kd_validation_free(KdValidation *v) {
+  if (!v)
+    return;
+  free(v->held);
+  free(v->slowdown);
+  free(v->predicted);
+  free(v);
+}

@@ -1,4 +1,207 @@
-/* learn.h: C5.0-style decision-tree learner for Select-Tilesize (placeholder; issue 4). */
+/* learn.h: training Select-Tilesize(σ(c)) from measured timings
+ * (Kofler et al. 2015, Sect. 3.2 and Fig. 4, the device-dependent part;
+ * method-notes §4; docs/decision-tree.md).
+ *
+ * Three steps, one section each:
+ *
+ *   raw timings CSV ──kd_timings_parse──▶ rows (docs/calibration.md, format 1)
+ *                   ──kd_training_build──▶ kernels and training patterns (σ(c), class)
+ *                   ──kd_learn──▶ decision tree (a KdModel, analysis/dtree.h)
+ *
+ * and the leave-one-σ-out validation of the learner (kd_validate).
+ *
+ * Classes: the paper's 17 target classes AoS, SoA and tiled-AoS with a tile
+ * of 2^1 .. 2^15 elements, always in this order (KD_CLASS_AOS, KD_CLASS_SOA,
+ * then tiles 2, 4, ..., 32768); every tie between classes goes to the one
+ * that comes first.
+ *
+ * Everything here is deterministic: no randomness, stable orders, fixed
+ * tie-breaks; the same input gives the same tree on every machine that has
+ * IEEE double arithmetic.
+ */
 #ifndef KDLG_LEARN_H
 #define KDLG_LEARN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dtree.h"
+
+// ---- classes ----
+
+enum {
+  KD_CLASS_AOS = 0,  // AoS (tile 1)
+  KD_CLASS_SOA = 1,  // SoA (tile 0)
+  // 2 .. 16: tiled-AoS with a tile of 2^(class - 1) elements
+  KD_NCLASSES = 17,
+};
+
+/* The class of a layout choice, or -1 when it is not one of the 17 classes
+ * (aos with a tile other than 1, soa with a tile other than 0, a tile that
+ * is not a power of two in 2..32768). */
+int kd_class_of(KdLayoutChoice c);
+
+/* The layout choice of class `cls` (0 .. KD_NCLASSES-1). */
+KdLayoutChoice kd_class_choice(int cls);
+
+/* A short, static name: "aos", "soa", "tiled:2" .. "tiled:32768" (the
+ * spelling of kdlg-opt --layout); "?" for an invalid class. */
+const char *kd_class_name(int cls);
+
+// ---- raw timings (docs/calibration.md, "Raw timings CSV (format 1)") ----
+
+typedef struct KdTimingRow {
+  int line;              // line number in the CSV (1-based)
+  uint32_t m;            // fields in the struct
+  uint32_t field_bytes;  // bytes per field
+  uint64_t sigma;        // σ(c) = m × field_bytes, bytes
+  uint64_t n;            // the kernel's loop trip count
+  uint64_t elements;     // launch: struct elements
+  uint64_t threads;      // launch: threads
+  int cls;               // layout class (KD_CLASS_*)
+  double median_ms;      // median kernel time, milliseconds (> 0)
+  double min_ms, max_ms; // fastest and slowest repeat, milliseconds
+} KdTimingRow;
+
+typedef struct KdTimings {
+  char *device;              // header "device"
+  char *compute_capability;  // header "compute_capability"
+  char *date;                // header "date": date of the measurement
+  char *kdlg_opt_version;    // header "kdlg_opt_version": the version that measured
+  int64_t epsilon;           // header "epsilon": ε, bytes (> 0)
+  int nrows;
+  KdTimingRow *rows;         // in file order
+} KdTimings;
+
+/* Parses a raw timings CSV (format 1) held in text[0..len).  Checks
+ * everything docs/calibration.md specifies: the first line, the required
+ * header keys (device, compute_capability, date, kdlg_opt_version,
+ * epsilon), the column line, 12 numeric/known fields per row,
+ * sigma = m × field_bytes, the layout and its tile, verified = 1, no two rows
+ * for the same variant (m, field_bytes, n, layout, tile), at least one row.
+ * Blank lines are skipped.
+ *
+ * On success returns 0 and *out (free with kd_timings_free).  On error
+ * returns -1, *out = NULL, *errline = the 1-based line at fault and a
+ * one-line message (without file name or line) in err. */
+int kd_timings_parse(const char *text, size_t len, KdTimings **out, int *errline, char *err, size_t errlen);
+
+void kd_timings_free(KdTimings *t);
+
+// ---- training set (Sect. 3.2) ----
+
+/* One training pattern: σ(c) is the only attribute, the class the target. */
+typedef struct KdPattern {
+  uint64_t sigma;  // bytes
+  int cls;         // KD_CLASS_*
+} KdPattern;
+
+/* One training kernel, the paper's unit: one struct (m fields of
+ * field_bytes) and one trip count n, timed in several layouts. */
+typedef struct KdKernel {
+  uint32_t m, field_bytes;
+  uint64_t sigma;               // m × field_bytes, bytes
+  uint64_t n;
+  double ms[KD_NCLASSES];       // median_ms per class; < 0: not measured
+  int fastest;                  // class with the smallest median (ties: class order)
+} KdKernel;
+
+#define KD_PATTERN_TOLERANCE 1.01  // a pattern for every variant within 1 % of the fastest
+
+typedef struct KdTrainingSet {
+  int nrows;          // timing rows read
+  int nkernels;
+  KdKernel *kernels;  // sorted by (sigma, m, field_bytes, n)
+  int npatterns;
+  KdPattern *patterns;  // by kernel, then class order
+  int nsigmas;        // distinct σ among the kernels
+} KdTrainingSet;
+
+/* Groups the rows into kernels and derives the training patterns: for each
+ * kernel, (σ, class) for the fastest variant and for every variant whose
+ * median_ms <= KD_PATTERN_TOLERANCE × the fastest one's (Sect. 3.2).
+ * Returns NULL only when out of memory.  Free with kd_training_free. */
+KdTrainingSet *kd_training_build(const KdTimings *t);
+
+void kd_training_free(KdTrainingSet *s);
+
+// ---- the learner (C4.5 Release 8 / C5.0 defaults, one numeric attribute) ----
+
+#define KD_LEARN_MINOBJS 2  // minimum cases on each side of a split
+#define KD_LEARN_CF 0.25    // confidence level of the pessimistic error estimate
+
+/* C4.5's pessimistic estimate of the extra errors of a leaf that covers n
+ * cases (n > 0) with e of them misclassified, at confidence CF = 0.25
+ * (the upper limit of the binomial confidence interval, normal
+ * approximation with C4.5's interpolated coefficient).  The leaf's
+ * estimated errors are e + kd_add_errs(n, e).  Pure function. */
+double kd_add_errs(double n, double e);
+
+/* Learns a decision tree over σ from the patterns (any order; the input is
+ * not modified): binary splits "σ <= v" with v a σ of the node's cases,
+ * chosen by information gain with C4.5's MDL correction for numeric
+ * attributes, at least KD_LEARN_MINOBJS cases per branch; then C4.5's
+ * pessimistic pruning (CF 0.25) and merging of sibling leaves of one class.
+ * Every step is described in docs/decision-tree.md.
+ *
+ * With log != NULL each node's class counts, the split chosen (gain,
+ * correction, split info, gain ratio) and each pruning decision are
+ * written to it.
+ *
+ * Returns a model that has only its tree (nodes[0] the root, thresholds
+ * in bytes; npatterns == 0 gives a single AoS leaf); the caller fills in
+ * device, ε and the other metadata.  NULL only when out of memory.  Free
+ * with kd_model_free. */
+KdModel *kd_learn(const KdPattern *patterns, int npatterns, FILE *log);
+
+/* One interval of σ mapped to a layout: lo <= σ <= hi, bytes (lo = 0 for
+ * the first interval, hi = UINT64_MAX for the last). */
+typedef struct KdInterval {
+  uint64_t lo, hi;  // bytes
+  int cls;
+} KdInterval;
+
+/* The tree of m as its σ intervals in increasing order, adjacent intervals
+ * of one class merged.  Writes at most max entries into out and returns the
+ * number of intervals (which may exceed max: call again with more room). */
+int kd_model_intervals(const KdModel *m, KdInterval *out, int max);
+
+// ---- validation ----
+
+#define KD_VALIDATE_TOLERANCE 1.03  // a prediction counts as right within 3 % of the fastest
+
+/* The held-out kernels of one σ. */
+typedef struct KdHeldOut {
+  uint64_t sigma;
+  int predicted;     // class the tree trained without this σ predicts
+  int first, count;  // its kernels: set->kernels[first .. first+count)
+  int ok;            // kernels whose predicted variant is within 3 % of their fastest
+  int unmeasured;    // kernels without a timing for the predicted variant (count as wrong)
+  double worst;      // largest slowdown (predicted / fastest) among measured kernels; 1 if none
+} KdHeldOut;
+
+typedef struct KdValidation {
+  int nsigmas;
+  KdHeldOut *held;      // one per distinct σ, increasing
+  int nkernels;         // all kernels
+  int ok;               // kernels predicted within 3 %
+  int unmeasured;
+  double worst;         // largest slowdown over all kernels (1 if none measured)
+  int worst_kernel;     // index into set->kernels of the worst one, -1 if none
+  double *slowdown;     // per kernel: predicted / fastest, or -1 when not measured
+  int *predicted;       // per kernel: predicted class
+} KdValidation;
+
+/* Leave-one-σ-out cross-validation of kd_learn: for every distinct σ,
+ * trains on the patterns of the kernels with another σ, predicts the class
+ * of σ and compares, for each kernel of that σ, the predicted variant's
+ * median time with the kernel's fastest.  Needs at least two distinct σ:
+ * otherwise returns NULL with *enough = false.  NULL with *enough = true
+ * means out of memory.  Free with kd_validation_free. */
+KdValidation *kd_validate(const KdTrainingSet *s, bool *enough);
+
+void kd_validation_free(KdValidation *v);
+
 #endif

@@ -1,0 +1,750 @@
+/* test_learn.c: the raw timings CSV, the training patterns, the C5.0-style
+ * learner, the model writer and the leave-one-σ-out validation
+ * (analysis/learn.h, analysis/dtree.h; Sect. 3.2, docs/decision-tree.md). */
+#define _GNU_SOURCE /* open_memstream */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "analysis/dtree.h"
+#include "analysis/learn.h"
+
+enum { AOS = KD_CLASS_AOS, SOA = KD_CLASS_SOA, T4 = 3, T32 = 6, T32768 = 16 };
+
+// ---- helpers ----
+
+/* Patterns from a list of (sigma, class, count) triples ending with count 0. */
+typedef struct Spec {
+  uint64_t sigma;
+  int cls, count;
+} Spec;
+
+static int make_patterns(const Spec *spec, KdPattern *out) {
+  int n = 0;
+  for (; spec->count; spec++)
+    for (int i = 0; i < spec->count; i++)
+      out[n++] = (KdPattern){spec->sigma, spec->cls};
+  return n;
+}
+
+/* Learns from spec; the learner's log goes into *log (free it) when log != NULL. */
+static KdModel *learn(const Spec *spec, char **log) {
+  static KdPattern p[4096];
+  int n = make_patterns(spec, p);
+  size_t len;
+  FILE *f = log ? open_memstream(log, &len) : NULL;
+  KdModel *m = kd_learn(p, n, f);
+  if (f)
+    fclose(f);
+  assert_non_null(m);
+  return m;
+}
+
+static void expect_class(const KdModel *m, uint64_t sigma, int cls) {
+  int got = kd_class_of(kd_model_select(m, sigma));
+  if (got != cls) {
+    print_error("sigma %llu: %s, expected %s\n", (unsigned long long)sigma, kd_class_name(got), kd_class_name(cls));
+    fail();
+  }
+}
+
+static int nleaves(const KdModel *m) {
+  int n = 0;
+  for (int i = 0; i < m->nnodes; i++)
+    n += m->nodes[i].leaf;
+  return n;
+}
+
+/* The model's JSON with test metadata. */
+static char *to_json(KdModel *m) {
+  m->device = m->device ? m->device : strdup("Test GPU");
+  m->compute_capability = m->compute_capability ? m->compute_capability : strdup("9.0");
+  m->date = m->date ? m->date : strdup("2026-11-21");
+  m->kdlg_opt_version = m->kdlg_opt_version ? m->kdlg_opt_version : strdup("0.1.0");
+  m->epsilon = m->epsilon ? m->epsilon : 128;
+  char *t = kd_model_to_json(m, NULL);
+  assert_non_null(t);
+  return t;
+}
+
+// ---- classes ----
+
+static void test_classes(void **state) {
+  (void)state;
+  for (int c = 0; c < KD_NCLASSES; c++)
+    assert_int_equal(kd_class_of(kd_class_choice(c)), c);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_AOS, 1}), AOS);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_SOA, 0}), SOA);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 2}), 2);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 32}), T32);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 32768}), T32768);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 1}), -1);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 48}), -1);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 65536}), -1);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_AOS, 0}), -1);
+  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_SOA, 1}), -1);
+  assert_string_equal(kd_class_name(AOS), "aos");
+  assert_string_equal(kd_class_name(SOA), "soa");
+  assert_string_equal(kd_class_name(T32), "tiled:32");
+  assert_string_equal(kd_class_name(T32768), "tiled:32768");
+  assert_string_equal(kd_class_name(17), "?");
+}
+
+// ---- AddErrs against hand-computed values ----
+
+static void test_add_errs(void **state) {
+  (void)state;
+  // e = 0: N (1 - CF^(1/N))
+  assert_float_equal(kd_add_errs(1, 0), 0.75, 1e-9);                       // 1 - 0.25
+  assert_float_equal(kd_add_errs(2, 0), 1.0, 1e-9);                        // 2 (1 - 0.5)
+  assert_float_equal(kd_add_errs(4, 0), 4 * (1 - sqrt(0.5)), 1e-9);        // 1.171573
+  assert_float_equal(kd_add_errs(10, 0), 1.2944943670, 1e-6);
+  // e >= 1: C4.5's normal approximation, coefficient (0.84 - 0.59/4)^2 = 0.6925^2 = 0.47955625
+  // N=2, e=1: Pr = (1.5 + 0.239778 + sqrt(0.479556 (1.5 (1 - 0.75) + 0.119889))) / 2.479556
+  //              = (1.739778 + 0.487164) / 2.479556 = 0.898122;  2 Pr - 1 = 0.796244
+  assert_float_equal(kd_add_errs(2, 1), 0.7962411318, 1e-6);
+  assert_float_equal(kd_add_errs(3, 1), 1.0568639530, 1e-6);
+  assert_float_equal(kd_add_errs(12, 2), 1.5992436700, 1e-6);
+  assert_float_equal(kd_add_errs(100, 10), 2.8147053185, 1e-6);
+  // 0 < e < 1: linear between e = 0 and e = 1
+  double v0 = kd_add_errs(6, 0), v1 = kd_add_errs(6, 1);
+  assert_float_equal(kd_add_errs(6, 0.5), v0 + 0.5 * (v1 - v0), 1e-9);
+  assert_float_equal(kd_add_errs(6, 0.5), 1.2821411396, 1e-6);
+  // e + 0.5 >= N: 0.67 (N - e)
+  assert_float_equal(kd_add_errs(3, 2.5), 0.335, 1e-9);
+  assert_float_equal(kd_add_errs(5, 5), 0.0, 1e-12);
+  // more cases, fewer extra errors per case
+  assert_true(kd_add_errs(100, 0) / 100 < kd_add_errs(10, 0) / 10);
+}
+
+// ---- the learner ----
+
+/* σ <= 16 → aos, 16 < σ <= 64 → tiled:32, σ > 64 → soa, five cases per σ */
+static const Spec three_classes[] = {
+    {4, AOS, 5},   {8, AOS, 5},   {12, AOS, 5},  {16, AOS, 5},  {24, T32, 5},  {32, T32, 5},  {48, T32, 5},
+    {64, T32, 5},  {96, SOA, 5},  {128, SOA, 5}, {192, SOA, 5}, {256, SOA, 5}, {0, 0, 0},
+};
+
+static void test_three_classes(void **state) {
+  (void)state;
+  KdModel *m = learn(three_classes, NULL);
+  assert_int_equal(m->nnodes, 5);
+  assert_int_equal(nleaves(m), 3);
+  assert_false(m->nodes[0].leaf);
+  for (uint64_t s = 0; s <= 300; s++)
+    expect_class(m, s, s <= 16 ? AOS : s <= 64 ? T32 : SOA);
+  expect_class(m, UINT64_MAX, SOA);
+  KdInterval iv[8];
+  assert_int_equal(kd_model_intervals(m, iv, 8), 3);
+  assert_int_equal(iv[0].lo, 0);
+  assert_int_equal(iv[0].hi, 16);
+  assert_int_equal(iv[0].cls, AOS);
+  assert_int_equal(iv[1].lo, 17);
+  assert_int_equal(iv[1].hi, 64);
+  assert_int_equal(iv[1].cls, T32);
+  assert_int_equal(iv[2].lo, 65);
+  assert_true(iv[2].hi == UINT64_MAX);
+  assert_int_equal(iv[2].cls, SOA);
+  // too little room: the count is still exact
+  assert_int_equal(kd_model_intervals(m, iv, 1), 3);
+  assert_int_equal(iv[0].hi, 16);
+  kd_model_free(m);
+}
+
+/* thresholds are σ values of the data: the largest σ on the "le" side */
+static void test_threshold_is_data_value(void **state) {
+  (void)state;
+  const Spec spec[] = {{10, AOS, 4}, {30, SOA, 4}, {0, 0, 0}};
+  KdModel *m = learn(spec, NULL);
+  assert_int_equal(m->nnodes, 3);
+  assert_int_equal(m->nodes[0].threshold, 10);
+  expect_class(m, 10, AOS);
+  expect_class(m, 11, SOA);
+  kd_model_free(m);
+}
+
+static void test_single_class(void **state) {
+  (void)state;
+  const Spec spec[] = {{4, SOA, 3}, {16, SOA, 7}, {100, SOA, 2}, {0, 0, 0}};
+  char *log;
+  KdModel *m = learn(spec, &log);
+  assert_int_equal(m->nnodes, 1);
+  assert_true(m->nodes[0].leaf);
+  expect_class(m, 0, SOA);
+  expect_class(m, 1000, SOA);
+  assert_non_null(strstr(log, "pure"));
+  free(log);
+  kd_model_free(m);
+  // no patterns at all: one AoS leaf
+  KdModel *e = kd_learn(NULL, 0, NULL);
+  assert_non_null(e);
+  assert_int_equal(e->nnodes, 1);
+  expect_class(e, 64, AOS);
+  kd_model_free(e);
+}
+
+/* contradicting patterns at one σ: the majority wins; a tie goes to the
+ * class that comes first (aos, soa, tiles increasing) */
+static void test_contradictions(void **state) {
+  (void)state;
+  const Spec majority[] = {{32, T32, 2}, {32, SOA, 3}, {32, AOS, 1}, {0, 0, 0}};
+  KdModel *m = learn(majority, NULL);
+  assert_int_equal(m->nnodes, 1);
+  expect_class(m, 32, SOA);
+  kd_model_free(m);
+  const Spec tie[] = {{32, T32, 3}, {32, T4, 3}, {0, 0, 0}};
+  m = learn(tie, NULL);
+  expect_class(m, 32, T4);  // tiled:4 comes before tiled:32
+  kd_model_free(m);
+  const Spec tie2[] = {{32, T32, 3}, {32, SOA, 3}, {32, AOS, 3}, {0, 0, 0}};
+  m = learn(tie2, NULL);
+  expect_class(m, 32, AOS);
+  kd_model_free(m);
+  // contradictions at σ = 16 inside a clear structure: 16 goes with its majority
+  const Spec mixed[] = {{4, AOS, 6},  {8, AOS, 6},  {16, AOS, 4}, {16, SOA, 2},
+                        {32, SOA, 6}, {64, SOA, 6}, {64, AOS, 1}, {0, 0, 0}};
+  m = learn(mixed, NULL);
+  for (uint64_t s = 0; s <= 300; s++)
+    expect_class(m, s, s <= 16 ? AOS : SOA);
+  kd_model_free(m);
+}
+
+/* An island of two soa cases among aos grows two splits; pessimistic
+ * pruning replaces the whole tree by an aos leaf:
+ *   root (15 cases, 2 errors) as a leaf: 2 + AddErrs(15, 2)            = 3.6510
+ *   subtree: 0 + AddErrs(8, 0) + [1 + AddErrs(3, 1) + 0 + AddErrs(4, 0)] = 4.5013 */
+static void test_noise_pruned(void **state) {
+  (void)state;
+  const Spec spec[] = {{4, AOS, 4}, {8, AOS, 4}, {16, SOA, 2}, {16, AOS, 1}, {32, AOS, 4}, {0, 0, 0}};
+  char *log;
+  KdModel *m = learn(spec, &log);
+  assert_int_equal(m->nnodes, 1);
+  expect_class(m, 16, AOS);
+  assert_non_null(strstr(log, "split sigma <= 8"));
+  assert_non_null(strstr(log, "split sigma <= 16"));
+  assert_non_null(strstr(log, "prune sigma <= 8 (15 cases): as leaf aos 3.6510, subtree 4.5013: replaced by the leaf"));
+  free(log);
+  kd_model_free(m);
+  // the same island, three times bigger, is no longer noise
+  const Spec big[] = {{4, AOS, 12}, {8, AOS, 12}, {16, SOA, 6}, {16, AOS, 3}, {32, AOS, 12}, {0, 0, 0}};
+  m = learn(big, NULL);
+  assert_int_equal(nleaves(m), 3);
+  expect_class(m, 8, AOS);
+  expect_class(m, 16, SOA);
+  expect_class(m, 32, AOS);
+  kd_model_free(m);
+}
+
+/* the +0.1 in "leaf <= subtree + 0.1": 6.8358 <= 6.7873 + 0.1 prunes
+ *   leaf 5 + AddErrs(15, 5) = 6.8358; subtree 2 + AddErrs(10, 2) + 2 + AddErrs(5, 2) = 6.7873 */
+static void test_prune_margin(void **state) {
+  (void)state;
+  const Spec spec[] = {{4, AOS, 8}, {4, SOA, 2}, {16, SOA, 3}, {16, AOS, 2}, {0, 0, 0}};
+  char *log;
+  KdModel *m = learn(spec, &log);
+  assert_int_equal(m->nnodes, 1);
+  expect_class(m, 16, AOS);
+  assert_non_null(strstr(log, "as leaf aos 6.8358, subtree 6.7873: replaced by the leaf"));
+  free(log);
+  kd_model_free(m);
+}
+
+/* a split must leave MINOBJS = 2 cases on each side */
+static void test_minobjs(void **state) {
+  (void)state;
+  const Spec one[] = {{4, AOS, 10}, {8, SOA, 1}, {0, 0, 0}};
+  char *log;
+  KdModel *m = learn(one, &log);
+  assert_int_equal(m->nnodes, 1);
+  expect_class(m, 8, AOS);
+  assert_non_null(strstr(log, "no threshold leaves 2 cases on both sides"));
+  free(log);
+  kd_model_free(m);
+  const Spec two[] = {{4, AOS, 10}, {8, SOA, 2}, {0, 0, 0}};
+  m = learn(two, NULL);
+  assert_int_equal(m->nnodes, 3);
+  assert_int_equal(m->nodes[0].threshold, 4);
+  expect_class(m, 8, SOA);
+  kd_model_free(m);
+  // the left side needs MINOBJS cases too
+  const Spec left[] = {{4, SOA, 1}, {8, AOS, 10}, {0, 0, 0}};
+  m = learn(left, &log);
+  assert_int_equal(m->nnodes, 1);
+  expect_class(m, 4, AOS);
+  assert_non_null(strstr(log, "no threshold leaves 2 cases on both sides"));
+  free(log);
+  kd_model_free(m);
+  // fewer than 2 * MINOBJS cases: never split
+  const Spec three[] = {{4, AOS, 2}, {8, SOA, 1}, {0, 0, 0}};
+  m = learn(three, &log);
+  assert_int_equal(m->nnodes, 1);
+  assert_non_null(strstr(log, "fewer than 2*MINOBJS cases"));
+  free(log);
+  kd_model_free(m);
+}
+
+/* C4.5's MDL correction: the best threshold's gain (0.0305 bits, split
+ * sigma <= 4: {aos 3, soa 1} | {aos 8, soa 8}) is below log2(4)/20 = 0.1 */
+static void test_mdl_correction(void **state) {
+  (void)state;
+  const Spec spec[] = {{4, AOS, 3},  {4, SOA, 1},  {8, AOS, 2},  {8, SOA, 2},  {12, AOS, 2}, {12, SOA, 2},
+                       {16, AOS, 2}, {16, SOA, 2}, {20, AOS, 2}, {20, SOA, 2}, {0, 0, 0}};
+  char *log;
+  KdModel *m = learn(spec, &log);
+  assert_int_equal(m->nnodes, 1);
+  assert_non_null(strstr(log, "no threshold has gain > log2(4)/20 = 0.100000"));
+  free(log);
+  kd_model_free(m);
+}
+
+/* two thresholds with equal gain: the smaller one wins */
+static void test_gain_tie(void **state) {
+  (void)state;
+  const Spec spec[] = {{4, AOS, 6}, {8, SOA, 6}, {12, AOS, 6}, {0, 0, 0}};
+  KdModel *m = learn(spec, NULL);
+  assert_int_equal(m->nnodes, 5);
+  assert_int_equal(m->nodes[0].threshold, 4);  // not 8
+  expect_class(m, 4, AOS);
+  expect_class(m, 8, SOA);
+  expect_class(m, 12, AOS);
+  kd_model_free(m);
+}
+
+/* C4.5 collapses a grown subtree that makes no fewer training errors than a
+ * leaf: σ <= 32 | σ > 32 gives aos | {aos 3, soa 3} (a tie: aos), 3 errors
+ * either way */
+static void test_collapse(void **state) {
+  (void)state;
+  const Spec spec[] = {{4, AOS, 5}, {8, AOS, 5}, {16, AOS, 5}, {32, AOS, 5}, {64, SOA, 3}, {64, AOS, 3}, {0, 0, 0}};
+  char *log;
+  KdModel *m = learn(spec, &log);
+  assert_int_equal(m->nnodes, 1);
+  expect_class(m, 64, AOS);
+  assert_non_null(strstr(log, "collapse sigma <= 32 to leaf aos: subtree makes 3 training errors, a leaf 3"));
+  assert_null(strstr(log, "prune sigma"));  // nothing left to prune
+  free(log);
+  kd_model_free(m);
+}
+
+/* the log reports the corrected gain, the split info and the gain ratio */
+static void test_log_gain_ratio(void **state) {
+  (void)state;
+  const Spec spec[] = {{10, AOS, 4}, {30, SOA, 4}, {0, 0, 0}};
+  char *log;
+  KdModel *m = learn(spec, &log);
+  // gain 1 bit, one threshold (log2(1) = 0), split info 1 bit
+  assert_non_null(strstr(log, "split sigma <= 10: 4 | 4 cases, gain 1.000000 - log2(1)/8 = 1.000000, split info 1.000000, "
+                              "gain ratio 1.000000"));
+  free(log);
+  kd_model_free(m);
+}
+
+/* Properties over 3000 pseudo-random data sets (a fixed LCG): no split has
+ * two leaves of one class (merged after pruning), every threshold is a σ
+ * of the data, and the tree does not depend on the order of the patterns. */
+static void test_properties(void **state) {
+  (void)state;
+  static KdPattern p[256], q[256];
+  uint32_t seed = 12345;
+#define NEXT() (seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7fff)
+  for (int it = 0; it < 3000; it++) {
+    int n = 0, ns = 2 + NEXT() % 7;
+    for (int s = 0; s < ns; s++) {
+      int k = 1 + NEXT() % 12;
+      for (int j = 0; j < k; j++) {
+        int cls = NEXT() % 4 == 0 ? (int)(NEXT() % 4) : s * 4 / ns;  // mostly a step function, some noise
+        p[n++] = (KdPattern){4u << s, cls};
+      }
+    }
+    for (int i = 0; i < n; i++)
+      q[i] = p[n - 1 - i];
+    KdModel *a = kd_learn(p, n, NULL), *b = kd_learn(q, n, NULL);
+    assert_int_equal(a->nnodes, b->nnodes);
+    for (int i = 0; i < a->nnodes; i++) {
+      const KdTreeNode *x = &a->nodes[i];
+      assert_int_equal(x->leaf, b->nodes[i].leaf);
+      if (x->leaf) {
+        assert_int_equal(kd_class_of(x->choice), kd_class_of(b->nodes[i].choice));
+        continue;
+      }
+      assert_int_equal(x->threshold, b->nodes[i].threshold);
+      bool in_data = false;
+      for (int j = 0; j < n; j++)
+        in_data |= p[j].sigma == x->threshold;
+      assert_true(in_data);
+      if (a->nodes[x->le].leaf && a->nodes[x->gt].leaf)
+        assert_int_not_equal(kd_class_of(a->nodes[x->le].choice), kd_class_of(a->nodes[x->gt].choice));
+    }
+    kd_model_free(a);
+    kd_model_free(b);
+  }
+#undef NEXT
+}
+
+// ---- intervals ----
+
+static void test_intervals_merge(void **state) {
+  (void)state;
+  // σ <= 16 aos, 16 < σ <= 64 aos, σ > 64 soa: two intervals
+  const char *j = "{\"format\":\"kdlg-opt-model\",\"format_version\":1,\"device\":\"d\",\"epsilon\":128,"
+                  "\"tree\":{\"attribute\":\"sigma_c\",\"threshold\":64,"
+                  "\"le\":{\"attribute\":\"sigma_c\",\"threshold\":16,\"le\":{\"layout\":\"aos\"},\"gt\":{\"layout\":\"aos\"}},"
+                  "\"gt\":{\"layout\":\"soa\"}}}";
+  KdModel *m;
+  char err[256];
+  assert_int_equal(kd_model_parse(j, "t", &m, err, sizeof err), 0);
+  KdInterval iv[4];
+  assert_int_equal(kd_model_intervals(m, iv, 4), 2);
+  assert_int_equal(iv[0].lo, 0);
+  assert_int_equal(iv[0].hi, 64);
+  assert_int_equal(iv[0].cls, AOS);
+  assert_int_equal(iv[1].lo, 65);
+  assert_int_equal(iv[1].cls, SOA);
+  kd_model_free(m);
+  // a single leaf: one interval over everything
+  KdModel *e = kd_learn(NULL, 0, NULL);
+  assert_int_equal(kd_model_intervals(e, iv, 4), 1);
+  assert_int_equal(iv[0].lo, 0);
+  assert_true(iv[0].hi == UINT64_MAX);
+  kd_model_free(e);
+}
+
+// ---- model file ----
+
+static void test_round_trip(void **state) {
+  (void)state;
+  const Spec spec[] = {{4, AOS, 5},   {8, AOS, 5},    {12, T4, 5},    {16, T4, 5},  {24, T32, 5},
+                       {32, T32, 5},  {48, T32, 5},   {64, T32768, 5}, {96, T32768, 5},
+                       {128, SOA, 5}, {192, SOA, 5},  {256, SOA, 5},  {0, 0, 0}};
+  KdModel *m = learn(spec, NULL);
+  assert_true(nleaves(m) >= 4);
+  // metadata missing: written as null
+  char *text = kd_model_to_json(m, NULL);
+  assert_non_null(strstr(text, "\"device\": null"));
+  free(text);
+  m->training_hash = strdup("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+  m->device = strdup("Test GPU");
+  m->compute_capability = strdup("9.0");
+  m->date = strdup("2026-11-21");
+  m->kdlg_opt_version = strdup("0.1.0");
+  m->epsilon = 64;
+  json_t *training = json_pack("{s:i, s:s}", "rows", 60, "learner", "test");
+  text = kd_model_to_json(m, training);
+  json_decref(training);
+  assert_non_null(text);
+  assert_int_equal(text[strlen(text) - 1], '\n');
+  // fixed key order
+  const char *keys[] = {"\"format\": \"kdlg-opt-model\"", "\"format_version\": 1", "\"provisional\": false",
+                        "\"device\": \"Test GPU\"", "\"compute_capability\": \"9.0\"", "\"epsilon\": 64",
+                        "\"date\": \"2026-11-21\"", "\"kdlg_opt_version\": \"0.1.0\"", "\"training_data_sha256\": \"0123",
+                        "\"training\": {", "\"tree\": {"};
+  const char *at = text;
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+    const char *p = strstr(at, keys[i]);
+    if (!p) {
+      print_error("key %s missing or out of order in\n%s", keys[i], text);
+      fail();
+    }
+    at = p;
+  }
+  assert_non_null(strstr(text, "\n  \"format\""));  // two-space indentation
+  KdModel *back;
+  char err[256];
+  assert_int_equal(kd_model_parse(text, "rt.json", &back, err, sizeof err), 0);
+  assert_false(back->provisional);
+  assert_int_equal(back->epsilon, 64);
+  assert_string_equal(back->device, "Test GPU");
+  assert_string_equal(back->training_hash, m->training_hash);
+  assert_int_equal(back->nnodes, m->nnodes);
+  for (uint64_t s = 1; s <= 300; s++) {
+    KdLayoutChoice a = kd_model_select(m, s), b = kd_model_select(back, s);
+    assert_int_equal(a.kind, b.kind);
+    assert_int_equal(a.tile, b.tile);
+  }
+  // written again from what was read: the same bytes
+  training = json_pack("{s:i, s:s}", "rows", 60, "learner", "test");
+  char *again = kd_model_to_json(back, training);
+  json_decref(training);
+  assert_string_equal(again, text);
+  free(again);
+  // without training object and without hash: the key is absent / null
+  free(back->training_hash);
+  back->training_hash = NULL;
+  again = kd_model_to_json(back, NULL);
+  assert_null(strstr(again, "\"training\""));
+  assert_non_null(strstr(again, "\"training_data_sha256\": null"));
+  KdModel *back2;
+  assert_int_equal(kd_model_parse(again, "rt2.json", &back2, err, sizeof err), 0);
+  assert_null(back2->training_hash);
+  kd_model_free(back2);
+  free(again);
+  kd_model_free(back);
+  free(text);
+  kd_model_free(m);
+}
+
+static void test_determinism(void **state) {
+  (void)state;
+  static KdPattern p[512], q[512];
+  int n = make_patterns(three_classes, p);
+  // the same patterns in another order (a fixed permutation)
+  for (int i = 0; i < n; i++)
+    q[i] = p[(i * 7 + 3) % n];  // 7 and n = 60 are coprime
+  KdModel *a = kd_learn(p, n, NULL), *b = kd_learn(p, n, NULL), *c = kd_learn(q, n, NULL);
+  char *ta = to_json(a), *tb = to_json(b), *tc = to_json(c);
+  assert_string_equal(ta, tb);
+  assert_string_equal(ta, tc);
+  free(ta);
+  free(tb);
+  free(tc);
+  kd_model_free(a);
+  kd_model_free(b);
+  kd_model_free(c);
+}
+
+// ---- raw timings CSV ----
+
+#define CSV_HEAD                                                                                                       \
+  "# kdlg-calibrate raw timings, format 1\n"                                                                           \
+  "# device: Test GPU\n"                                                                                               \
+  "# compute_capability: 9.0\n"                                                                                        \
+  "# driver: 580.159.04\n"                                                                                             \
+  "# date: 2026-11-21\n"                                                                                               \
+  "# kdlg_opt_version: 0.1.0\n"                                                                                        \
+  "# epsilon: 128\n"                                                                                                   \
+  "# epsilon_note: a: b, c\n"
+#define CSV_COLS "m,field_bytes,sigma,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified\n"
+
+static KdTimings *parse_ok(const char *text) {
+  KdTimings *t = NULL;
+  int line = -7;
+  char err[256] = "";
+  int rc = kd_timings_parse(text, strlen(text), &t, &line, err, sizeof err);
+  if (rc != 0) {
+    print_error("line %d: %s\n", line, err);
+    fail();
+  }
+  return t;
+}
+
+static void test_csv_good(void **state) {
+  (void)state;
+  const char *csv = CSV_HEAD CSV_COLS
+      "2,4,8,128,1000,100,aos,1,1.0000,0.9,1.1,1\n"
+      "2,4,8,128,1000,100,soa,0,1.0100,1.0,1.1,1\n"      // exactly 1 % slower: a pattern
+      "2,4,8,128,1000,100,tiled,32,1.0102,1.0,1.1,1\n"   // more than 1 % slower: none
+      "2,4,8,128,1000,100,tiled,2,1.5,1.4,1.6,1\r\n"     // CRLF is fine
+      "\n"
+      "1,8,8,128,1000,100,soa,0,2.0,2.0,2.0,1\n"         // another kernel of the same σ
+      "1,8,8,128,1000,100,aos,1,2.0,2.0,2.0,1\n"         // tie: both are patterns, aos is "fastest"
+      "4,4,16,256,1000,100,tiled,32768,3e-1,0.2,0.4,1\n";
+  KdTimings *t = parse_ok(csv);
+  assert_string_equal(t->device, "Test GPU");
+  assert_string_equal(t->compute_capability, "9.0");
+  assert_string_equal(t->date, "2026-11-21");
+  assert_string_equal(t->kdlg_opt_version, "0.1.0");
+  assert_int_equal(t->epsilon, 128);
+  assert_int_equal(t->nrows, 7);
+  assert_int_equal(t->rows[0].line, 10);
+  assert_int_equal(t->rows[4].line, 15);  // the blank line counts
+  assert_int_equal(t->rows[6].cls, T32768);
+  assert_float_equal(t->rows[6].median_ms, 0.3, 1e-12);
+  KdTrainingSet *s = kd_training_build(t);
+  assert_non_null(s);
+  assert_int_equal(s->nrows, 7);
+  assert_int_equal(s->nkernels, 3);
+  assert_int_equal(s->nsigmas, 2);
+  // kernels sorted by (σ, m, field_bytes, n): (1,8,128), (2,4,128), (4,4,256)
+  assert_int_equal(s->kernels[0].m, 1);
+  assert_int_equal(s->kernels[0].fastest, AOS);
+  assert_int_equal(s->kernels[1].m, 2);
+  assert_int_equal(s->kernels[1].fastest, AOS);
+  assert_true(s->kernels[1].ms[T4] < 0);  // not measured
+  assert_float_equal(s->kernels[1].ms[2], 1.5, 1e-12);
+  assert_int_equal(s->kernels[2].sigma, 16);
+  assert_int_equal(s->npatterns, 5);
+  const KdPattern want[] = {{8, AOS}, {8, SOA}, {8, AOS}, {8, SOA}, {16, T32768}};
+  for (int i = 0; i < 5; i++) {
+    assert_int_equal(s->patterns[i].sigma, want[i].sigma);
+    assert_int_equal(s->patterns[i].cls, want[i].cls);
+  }
+  kd_training_free(s);
+  kd_timings_free(t);
+  // no trailing newline, header keys in another order
+  t = parse_ok("# kdlg-calibrate raw timings, format 1\n# epsilon: 64\n# date: d\n# device: x\n"
+               "# kdlg_opt_version: v\n# compute_capability: 8.0\n" CSV_COLS "1,4,4,128,1,1,aos,1,1,1,1,1");
+  assert_int_equal(t->nrows, 1);
+  assert_int_equal(t->epsilon, 64);
+  kd_timings_free(t);
+}
+
+#define ROW "1,4,4,128,1000,100,aos,1,1.0,0.9,1.1,1\n"
+
+static const struct {
+  const char *what, *csv;
+  int line;
+  const char *msg;
+} bad_csvs[] = {
+    {"empty file", "", 1, "first line must be"},
+    {"wrong first line", "# kdlg-calibrate raw timings, format 2\n", 1, "first line must be"},
+    {"header first line missing", "# device: x\n" CSV_COLS ROW, 1, "first line must be"},
+    {"missing device", "# kdlg-calibrate raw timings, format 1\n# compute_capability: 9.0\n# date: d\n"
+                       "# kdlg_opt_version: v\n# epsilon: 128\n" CSV_COLS ROW,
+     6, "missing required header line '# device: ...'"},
+    {"missing epsilon", "# kdlg-calibrate raw timings, format 1\n# device: x\n# compute_capability: 9.0\n# date: d\n"
+                        "# kdlg_opt_version: v\n" CSV_COLS ROW,
+     6, "'# epsilon: ...'"},
+    {"missing date, no column line", "# kdlg-calibrate raw timings, format 1\n# device: x\n", 3, "'# compute_capability"},
+    {"duplicate epsilon", CSV_HEAD "# epsilon: 12x\n" CSV_COLS ROW, 9, "duplicate header key 'epsilon'"},
+    {"epsilon not a number", "# kdlg-calibrate raw timings, format 1\n# epsilon: 12x\n", 2, "positive integer"},
+    {"epsilon zero", "# kdlg-calibrate raw timings, format 1\n# epsilon: 0\n", 2, "positive integer"},
+    {"empty value", "# kdlg-calibrate raw timings, format 1\n# device:\n", 2, "has no value"},
+    {"bad header line", "# kdlg-calibrate raw timings, format 1\n# device x\n", 2, "is not '# key: value'"},
+    {"no column line", CSV_HEAD, 9, "expected the column line"},
+    {"wrong column line", CSV_HEAD "m,field_bytes,sigma,n,elements,threads,layout,tile,median_ms,min_ms,max_ms\n" ROW, 9,
+     "expected the column line"},
+    {"no rows", CSV_HEAD CSV_COLS, 9, "no timing rows"},
+    {"no rows, blank lines", CSV_HEAD CSV_COLS "\n\n", 9, "no timing rows"},
+    {"too few fields", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,1.0,0.9,1.1\n", 10, "expected 12 comma-separated fields, found 11"},
+    {"too many fields", CSV_HEAD CSV_COLS ROW "1,4,4,128,1000,100,soa,0,1.0,0.9,1.1,1,1\n", 11, "found 13"},
+    {"non-numeric m", CSV_HEAD CSV_COLS "x,4,4,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10, "field 'm' is not a non-negative integer: 'x'"},
+    {"negative n", CSV_HEAD CSV_COLS "1,4,4,-128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10, "field 'n'"},
+    {"space in a field", CSV_HEAD CSV_COLS "1, 4,4,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10, "field 'field_bytes'"},
+    {"empty field", CSV_HEAD CSV_COLS "1,4,4,128,,100,aos,1,1.0,0.9,1.1,1\n", 10, "field 'elements'"},
+    {"non-numeric time", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,fast,0.9,1.1,1\n", 10, "field 'median_ms' is not a number"},
+    {"nan time", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,nan,0.9,1.1,1\n", 10, "median_ms"},
+    {"inf time", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,1.0,0.9,1e999,1\n", 10, "max_ms"},
+    {"zero time", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,0,0,0,1\n", 10, "median_ms must be positive"},
+    {"min above median", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,1.0,1.2,1.3,1\n", 10, "min_ms <= median_ms"},
+    {"sigma wrong", CSV_HEAD CSV_COLS ROW "3,4,16,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 11, "sigma 16 is not m x field_bytes = 3 x 4"},
+    {"m zero", CSV_HEAD CSV_COLS "0,4,0,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10, "m must be at least 1"},
+    {"unknown layout", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,hybrid,1,1.0,0.9,1.1,1\n", 10, "unknown layout 'hybrid'"},
+    {"aos tile 2", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,2,1.0,0.9,1.1,1\n", 10, "layout aos needs tile 1, not 2"},
+    {"soa tile 1", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,soa,1,1.0,0.9,1.1,1\n", 10, "layout soa needs tile 0, not 1"},
+    {"tile 3", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,tiled,3,1.0,0.9,1.1,1\n", 10, "power of two from 2 to 32768, not 3"},
+    {"tile 1", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,tiled,1,1.0,0.9,1.1,1\n", 10, "not 1"},
+    {"tile 65536", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,tiled,65536,1.0,0.9,1.1,1\n", 10, "not 65536"},
+    {"unverified", CSV_HEAD CSV_COLS ROW "1,4,4,128,1000,100,soa,0,1.0,0.9,1.1,0\n", 11, "verified = 0"},
+    {"verified 2", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,1.0,0.9,1.1,2\n", 10, "verified must be 0 or 1"},
+    {"duplicate variant", CSV_HEAD CSV_COLS ROW "1,4,4,128,1000,100,soa,0,1.0,0.9,1.1,1\n"
+                                            "1,4,4,128,2000,100,aos,1,1.5,0.9,1.6,1\n",
+     12, "duplicate row for m=1 field_bytes=4 n=128 layout aos (first at line 10)"},
+    {"NUL byte", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,1.0,0.9,1.1,1\0\n", 10, "NUL"},
+};
+
+static void test_csv_bad(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof bad_csvs / sizeof bad_csvs[0]; i++) {
+    const char *csv = bad_csvs[i].csv;
+    size_t len = strlen(csv);
+    if (!strcmp(bad_csvs[i].what, "NUL byte"))
+      len += 2;  // the NUL and the newline after it
+    KdTimings *t = (KdTimings *)0x1;
+    int line = -7;
+    char err[256] = "";
+    int rc = kd_timings_parse(csv, len, &t, &line, err, sizeof err);
+    if (rc != -1 || t != NULL || line != bad_csvs[i].line || !strstr(err, bad_csvs[i].msg) || strchr(err, '\n')) {
+      print_error("%s: rc %d, line %d (expected %d), message \"%s\" (expected \"%s\")\n", bad_csvs[i].what, rc, line,
+                  bad_csvs[i].line, err, bad_csvs[i].msg);
+      fail();
+    }
+  }
+}
+
+// ---- validation ----
+
+static void test_validate(void **state) {
+  (void)state;
+  // σ 4, 8: aos fastest; σ 32, 64: soa fastest; two kernels per σ, one
+  // pattern per kernel (the soa variant of (2,4,128) is 2 % slower: no pattern).
+  const char *csv = CSV_HEAD CSV_COLS
+      "1,4,4,128,1,1,aos,1,1.0,1.0,1.0,1\n"
+      "1,4,4,128,1,1,soa,0,2.0,2.0,2.0,1\n"
+      "1,4,4,256,1,1,aos,1,1.0,1.0,1.0,1\n"
+      "1,4,4,256,1,1,soa,0,2.0,2.0,2.0,1\n"
+      "2,4,8,128,1,1,aos,1,1.0,1.0,1.0,1\n"
+      "2,4,8,128,1,1,soa,0,1.02,1.0,1.1,1\n"
+      "2,4,8,256,1,1,aos,1,1.0,1.0,1.0,1\n"
+      "2,4,8,256,1,1,soa,0,2.0,2.0,2.0,1\n"
+      "8,4,32,128,1,1,aos,1,1.5,1.5,1.5,1\n"
+      "8,4,32,128,1,1,soa,0,1.0,1.0,1.0,1\n"
+      "8,4,32,256,1,1,aos,1,1.5,1.5,1.5,1\n"
+      "8,4,32,256,1,1,soa,0,1.0,1.0,1.0,1\n"
+      "16,4,64,128,1,1,aos,1,3.0,3.0,3.0,1\n"
+      "16,4,64,128,1,1,soa,0,1.0,1.0,1.0,1\n"
+      "16,4,64,256,1,1,aos,1,3.0,3.0,3.0,1\n"
+      "16,4,64,256,1,1,soa,0,1.0,1.0,1.0,1\n";
+  KdTimings *t = parse_ok(csv);
+  KdTrainingSet *s = kd_training_build(t);
+  assert_int_equal(s->nkernels, 8);
+  assert_int_equal(s->nsigmas, 4);
+  bool enough = false;
+  KdValidation *v = kd_validate(s, &enough);
+  assert_true(enough);
+  assert_non_null(v);
+  assert_int_equal(v->nsigmas, 4);
+  assert_int_equal(v->nkernels, 8);
+  // held out 4: trained on 8 aos ×2, 32/64 soa ×2 each → aos (right)
+  assert_int_equal(v->held[0].sigma, 4);
+  assert_int_equal(v->held[0].predicted, AOS);
+  assert_int_equal(v->held[0].ok, 2);
+  // held out 8: trained on 4 aos ×2 and 32/64 soa ×4: split at 4 → 8 is soa:
+  // the kernel with soa 1.02× counts as right, the one with 2.0× does not
+  assert_int_equal(v->held[1].sigma, 8);
+  assert_int_equal(v->held[1].predicted, SOA);
+  assert_int_equal(v->held[1].ok, 1);
+  assert_float_equal(v->held[1].worst, 2.0, 1e-12);
+  assert_int_equal(v->held[2].predicted, SOA);
+  assert_int_equal(v->held[3].predicted, SOA);
+  assert_int_equal(v->ok, 7);
+  assert_int_equal(v->unmeasured, 0);
+  assert_float_equal(v->worst, 2.0, 1e-12);
+  assert_int_equal(v->worst_kernel, 3);  // kernel (2,4,256)
+  assert_int_equal(s->kernels[3].n, 256);
+  assert_float_equal(v->slowdown[2], 1.02, 1e-12);
+  kd_validation_free(v);
+  kd_training_free(s);
+  kd_timings_free(t);
+  // one σ only: not enough
+  t = parse_ok(CSV_HEAD CSV_COLS ROW);
+  s = kd_training_build(t);
+  assert_null(kd_validate(s, &enough));
+  assert_false(enough);
+  kd_training_free(s);
+  kd_timings_free(t);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_classes),
+      cmocka_unit_test(test_add_errs),
+      cmocka_unit_test(test_three_classes),
+      cmocka_unit_test(test_threshold_is_data_value),
+      cmocka_unit_test(test_single_class),
+      cmocka_unit_test(test_contradictions),
+      cmocka_unit_test(test_noise_pruned),
+      cmocka_unit_test(test_prune_margin),
+      cmocka_unit_test(test_minobjs),
+      cmocka_unit_test(test_mdl_correction),
+      cmocka_unit_test(test_log_gain_ratio),
+      cmocka_unit_test(test_gain_tie),
+      cmocka_unit_test(test_collapse),
+      cmocka_unit_test(test_properties),
+      cmocka_unit_test(test_intervals_merge),
+      cmocka_unit_test(test_round_trip),
+      cmocka_unit_test(test_determinism),
+      cmocka_unit_test(test_csv_good),
+      cmocka_unit_test(test_csv_bad),
+      cmocka_unit_test(test_validate),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
