@@ -1,0 +1,260 @@
+/*
+ * cmm.cu - chained matrix multiplication order by dynamic programming,
+ * the baseline of seed 000 (row-major DP table, one kernel launch per
+ * diagonal).
+ *
+ * For a chain A_1 x A_2 x ... x A_n, A_i of dim[i-1] x dim[i], the DP table
+ *   M[i][j] = min over i <= k < j of M[i][k] + M[k+1][j] + dim[i-1]*dim[k]*dim[j]
+ *   M[i][i] = 0
+ * is the least number of scalar multiplications for A_i..A_j, and S[i][j] the
+ * k that attains it (the first one).  M and S are (n+1) x (n+1) row-major
+ * arrays indexed from 1 as in the seed (M[i][j] at M[(n+1)*i + j]).  Diagonal
+ * d = j - i depends on every shorter diagonal only, so each diagonal is one
+ * kernel launch with one thread per cell.  Thread i reads row i
+ * (M[i][i..j-1]) and column j (M[i+1..j][j]): neighbouring threads are n+2
+ * elements apart in both, so no access is coalesced.  cmm_diag.cu is the
+ * seed's remedy, the same program with the table stored diagonal by diagonal.
+ *
+ * There is no struct here: kdlg-opt has nothing to transform (see README.md).
+ *
+ * Usage: cmm [n] [--reps R] [--no-verify]
+ *   n        number of matrices in the chain (default 2048)
+ *   --reps   timed repetitions (default 5), after one warm-up repetition
+ *   --no-verify  skip the CPU reference
+ *
+ * Verification: the full serial DP on the CPU (the same recurrence, k in the
+ * same order, strict < so ties keep the first k); every cell of M and S must
+ * be equal (integers).
+ */
+#include <algorithm>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+#include <cuda_runtime.h>
+
+#define BLOCK_SIZE 256
+
+#define CUDA_CHECK(call)                                                  \
+    do {                                                                  \
+        cudaError_t err_ = (call);                                        \
+        if (err_ != cudaSuccess) {                                        \
+            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
+                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
+            exit(1);                                                      \
+        }                                                                 \
+    } while (0)
+
+/* the main diagonal: a single matrix costs nothing */
+__global__ void cmm_init(long long *M, int *S, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x + 1;
+    if (i > n)
+        return;
+    M[(long)(n + 1) * i + i] = 0;
+    S[(long)(n + 1) * i + i] = i;
+}
+
+/* diagonal d (j = i + d): one thread per cell */
+__global__ void cmm_diagonal(const int *dim, long long *M, int *S, int n, int d)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x + 1;
+    if (i > n - d)
+        return;
+    int j = i + d;
+    long w = n + 1;
+    long long best = LLONG_MAX;
+    int bestk = i;
+    for (int k = i; k < j; k++) {
+        long long cost = M[w * i + k] + M[w * (k + 1) + j] +
+                         (long long)dim[i - 1] * dim[k] * dim[j];
+        if (cost < best) {
+            best = cost;
+            bestk = k;
+        }
+    }
+    M[w * i + j] = best;
+    S[w * i + j] = bestk;
+}
+
+/* ---------------------------------------------------------------- host */
+
+static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
+
+/* integer in [lo, hi] from a 64-bit LCG (fixed seed) */
+static int rng_int(int lo, int hi)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (int)((rng_state >> 33) % (unsigned long long)(hi - lo + 1));
+}
+
+/* The serial DP (seed 000, Listing 1), with a column-major copy of M so that
+ * both operands of the inner loop are contiguous (same values, same order). */
+static void cpuCMM(const int *dim, int n, std::vector<long long> &M, std::vector<int> &S)
+{
+    long w = n + 1;
+    std::vector<long long> Mc((size_t)w * w, 0); /* Mc[j*w + i] = M[i][j] */
+    for (int i = 1; i <= n; i++) {
+        M[w * i + i] = 0;
+        S[w * i + i] = i;
+    }
+    for (int d = 1; d < n; d++)
+        for (int i = 1; i <= n - d; i++) {
+            int j = i + d;
+            const long long *row = &M[w * i];
+            const long long *col = &Mc[w * j];
+            long long best = LLONG_MAX;
+            int bestk = i;
+            for (int k = i; k < j; k++) {
+                long long cost = row[k] + col[k + 1] + (long long)dim[i - 1] * dim[k] * dim[j];
+                if (cost < best) {
+                    best = cost;
+                    bestk = k;
+                }
+            }
+            M[w * i + j] = best;
+            Mc[w * j + i] = best;
+            S[w * i + j] = bestk;
+        }
+}
+
+static double median(std::vector<float> v)
+{
+    std::sort(v.begin(), v.end());
+    size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * ((double)v[n / 2 - 1] + (double)v[n / 2]);
+}
+
+int main(int argc, char **argv)
+{
+    int n = 2048;
+    int reps = 5;
+    int verify = 1;
+    int positional = 0;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--no-verify") == 0)
+            verify = 0;
+        else if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
+            reps = atoi(argv[++a]);
+        else if (positional == 0 && argv[a][0] != '-') {
+            n = atoi(argv[a]);
+            positional++;
+        } else {
+            fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
+            return 1;
+        }
+    }
+    if (n < 2 || reps <= 0) {
+        fprintf(stderr, "usage: %s [n >= 2] [--reps R] [--no-verify]\n", argv[0]);
+        return 1;
+    }
+
+    long w = n + 1;
+    size_t cells = (size_t)w * w;
+    size_t dim_bytes = (size_t)(n + 1) * sizeof(int);
+    size_t m_bytes = cells * sizeof(long long);
+    size_t s_bytes = cells * sizeof(int);
+
+    int *h_dim = (int *)malloc(dim_bytes);
+    long long *h_M = (long long *)malloc(m_bytes);
+    int *h_S = (int *)malloc(s_bytes);
+    if (!h_dim || !h_M || !h_S) {
+        fprintf(stderr, "out of host memory\n");
+        return 1;
+    }
+    for (int i = 0; i <= n; i++)
+        h_dim[i] = rng_int(1, 100);
+
+    int *d_dim;
+    long long *d_M;
+    int *d_S;
+    CUDA_CHECK(cudaMalloc((void **)&d_dim, dim_bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d_M, m_bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d_S, s_bytes));
+    /* the lower triangle is never written: zero, so that the copies back are deterministic */
+    CUDA_CHECK(cudaMemset(d_M, 0, m_bytes));
+    CUDA_CHECK(cudaMemset(d_S, 0, s_bytes));
+
+    cudaEvent_t ev[4];
+    for (int e = 0; e < 4; e++)
+        CUDA_CHECK(cudaEventCreate(&ev[e]));
+    std::vector<float> kernel_ms, e2e_ms;
+
+    for (int rep = 0; rep <= reps; rep++) { /* rep 0: warm-up, not counted */
+        CUDA_CHECK(cudaEventRecord(ev[0], 0));
+        CUDA_CHECK(cudaMemcpy(d_dim, h_dim, dim_bytes, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaEventRecord(ev[1], 0));
+        cmm_init<<<(n + BLOCK_SIZE - 1) / BLOCK_SIZE, BLOCK_SIZE>>>(d_M, d_S, n);
+        CUDA_CHECK(cudaGetLastError());
+        for (int d = 1; d < n; d++) {
+            int cellsd = n - d;
+            cmm_diagonal<<<(cellsd + BLOCK_SIZE - 1) / BLOCK_SIZE, BLOCK_SIZE>>>(d_dim, d_M, d_S, n, d);
+            CUDA_CHECK(cudaGetLastError());
+        }
+        CUDA_CHECK(cudaEventRecord(ev[2], 0));
+        CUDA_CHECK(cudaMemcpy(h_M, d_M, m_bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(h_S, d_S, s_bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaEventRecord(ev[3], 0));
+        CUDA_CHECK(cudaEventSynchronize(ev[3]));
+        float k_ms, t_ms;
+        CUDA_CHECK(cudaEventElapsedTime(&k_ms, ev[1], ev[2]));
+        CUDA_CHECK(cudaEventElapsedTime(&t_ms, ev[0], ev[3]));
+        if (rep > 0) {
+            kernel_ms.push_back(k_ms);
+            e2e_ms.push_back(t_ms);
+        }
+    }
+
+    /* checksum: every cell of the upper triangle of M and S (exact integer sums) */
+    long long sumM = 0, sumS = 0;
+    for (long i = 1; i <= n; i++)
+        for (long j = i; j <= n; j++) {
+            sumM += h_M[w * i + j];
+            sumS += h_S[w * i + j];
+        }
+    double checksum = (double)sumM + (double)sumS;
+
+    printf("kdlg-bench name=cmm elements=%ld bytes=%zu\n", (long)n * (n + 1) / 2, m_bytes + s_bytes);
+    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernel_ms), median(e2e_ms), reps);
+    printf("kdlg-bench checksum=%.9e\n", checksum);
+
+    int status = 0;
+    if (!verify) {
+        printf("kdlg-bench verify=SKIPPED\n");
+    } else {
+        std::vector<long long> rM(cells, 0);
+        std::vector<int> rS(cells, 0);
+        cpuCMM(h_dim, n, rM, rS);
+        double max_rel = 0.0;
+        long bad = 0;
+        for (long i = 1; i <= n; i++)
+            for (long j = i; j <= n; j++) {
+                long long g = h_M[w * i + j], c = rM[w * i + j];
+                if (g != c) {
+                    double den = c != 0 ? (double)llabs(c) : 1.0;
+                    max_rel = std::max(max_rel, (double)llabs(g - c) / den);
+                    bad++;
+                } else if (h_S[w * i + j] != rS[w * i + j]) {
+                    bad++;
+                }
+            }
+        if (!bad) {
+            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", max_rel);
+        } else {
+            printf("kdlg-bench verify=FAILED max_rel_err=%.3e (%ld cells of M or S differ; M[1][n] = %lld, expected %lld)\n",
+                   max_rel, bad, h_M[w * 1 + n], rM[w * 1 + n]);
+            status = 1;
+        }
+    }
+
+    for (int e = 0; e < 4; e++)
+        CUDA_CHECK(cudaEventDestroy(ev[e]));
+    CUDA_CHECK(cudaFree(d_dim));
+    CUDA_CHECK(cudaFree(d_M));
+    CUDA_CHECK(cudaFree(d_S));
+    free(h_dim);
+    free(h_M);
+    free(h_S);
+    return status;
+}
