@@ -103,6 +103,17 @@ typedef struct Launched {
   UT_hash_handle hh;
 } Launched;
 
+/* A local `void *args[] = {&a, &b, ...}` array: every reference to it, and
+ * those that are the argument array of cudaLaunchKernel.  Addresses of
+ * pointer variables in its initialiser reach the launched kernel's
+ * parameters; if the array is used in any other way they escape. */
+typedef struct LaunchArray {
+  DeclKey key;
+  CXCursor decl;
+  int refs, launch_refs;
+  UT_hash_handle hh;
+} LaunchArray;
+
 typedef struct R {
   const KdSource *src;
   const KdPlan *plan;
@@ -117,6 +128,7 @@ typedef struct R {
   int nvars, capvars;
   Var *var_map;      // key → var
   Launched *launched;
+  LaunchArray *arrays;  // void* arrays (cudaLaunchKernel argument arrays)
   Kids funcs;        // every function declaration / definition in the main file
   KdEdits *E;
   bool cuda;
@@ -684,6 +696,121 @@ static Var *address_of_var(R *r, CXCursor e) {
 
 static bool is_kernel_fn(R *r, CXCursor fn) { return kd_is_kernel(r->src->lang, fn); }
 
+static void mark_launched(R *r, CXCursor def) {
+  Launched *l = calloc(1, sizeof *l);
+  l->key = decl_key(def);
+  Launched *old;
+  HASH_FIND(hh, r->launched, &l->key, sizeof(DeclKey), old);
+  if (old)
+    free(l);
+  else
+    HASH_ADD(hh, r->launched, key, sizeof(DeclKey), l);
+}
+
+/* The declaration referenced by e after parentheses, casts and `&`; null cursor if none. */
+static CXCursor referenced_decl(CXCursor e) {
+  for (;;) {
+    while (conversion_operand(e, &e))
+      ;
+    bool ok = true;
+    if (clang_getCursorKind(e) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)
+      e = only_kid(e, &ok);
+    else if (clang_getCursorKind(e) == CXCursor_ParenExpr)
+      e = only_kid(e, &ok);
+    else
+      break;
+    if (!ok)
+      return clang_getNullCursor();
+  }
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return clang_getNullCursor();
+  return clang_getCursorReferenced(e);
+}
+
+/* A local array of void pointers: the arrays cudaLaunchKernel takes. */
+static bool is_void_ptr_array(CXCursor d) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(d));
+  if (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray)
+    return false;
+  CXType el = clang_getCanonicalType(clang_getArrayElementType(t));
+  return el.kind == CXType_Pointer && clang_getCanonicalType(clang_getPointeeType(el)).kind == CXType_Void;
+}
+
+static LaunchArray *launch_array(R *r, CXCursor d, bool add) {
+  DeclKey k = decl_key(d);
+  LaunchArray *a;
+  HASH_FIND(hh, r->arrays, &k, sizeof k, a);
+  if (!a && add) {
+    a = calloc(1, sizeof *a);
+    a->key = k;
+    a->decl = d;
+    HASH_ADD(hh, r->arrays, key, sizeof(DeclKey), a);
+  }
+  return a;
+}
+
+/* The initialiser list of a variable declaration, or a null cursor. */
+static CXCursor init_list_of(CXCursor v) {
+  Kids ks = kids_of(v);
+  CXCursor il = clang_getNullCursor();
+  for (int i = 0; i < ks.n; i++)
+    if (clang_getCursorKind(ks.v[i]) == CXCursor_InitListExpr)
+      il = ks.v[i];
+  free(ks.v);
+  return il;
+}
+
+/* cudaLaunchKernel(kernel, grid, block, args, ...) (also the C++ template and
+ * cudaLaunchCooperativeKernel) whose kernel is a function of this file and
+ * whose args is a local void* array: the kernel's definition and the array's
+ * declaration. */
+static bool launch_call(R *r, CXCursor call, CXCursor *kernel, CXCursor *array) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  unsigned off;
+  if (!r->cuda || clang_Cursor_isNull(callee) || in_main(r, clang_getCursorLocation(callee), &off) ||
+      clang_Cursor_getNumArguments(call) < 4)
+    return false;
+  char name[128];
+  spell(callee, name, sizeof name);
+  if (strcmp(name, "cudaLaunchKernel") && strcmp(name, "cudaLaunchCooperativeKernel"))
+    return false;
+  CXCursor k = referenced_decl(clang_Cursor_getArgument(call, 0));
+  CXCursor a = referenced_decl(clang_Cursor_getArgument(call, 3));
+  if (clang_Cursor_isNull(k) || clang_Cursor_isNull(a) || clang_getCursorKind(a) != CXCursor_VarDecl ||
+      !is_void_ptr_array(a))
+    return false;
+  CXCursor def = clang_getCursorDefinition(k);
+  if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl || !is_kernel_fn(r, def) ||
+      !in_main(r, clang_getCursorLocation(def), &off))
+    return false;
+  *kernel = def;
+  *array = a;
+  return true;
+}
+
+/* Pass 1 for cudaLaunchKernel: &v at position i of the argument array flows
+ * into the kernel's parameter i. */
+static void pass1_launch(R *r, CXCursor kernel, CXCursor array) {
+  mark_launched(r, kernel);
+  launch_array(r, array, true)->launch_refs++;
+  CXCursor il = init_list_of(array);
+  if (clang_Cursor_isNull(il))
+    return;
+  Kids ks = kids_of(il);
+  int np = clang_Cursor_getNumArguments(kernel);
+  for (int i = 0; i < ks.n; i++) {
+    Var *v = address_of_var(r, ks.v[i]);
+    if (!v)
+      continue;
+    Var *pv = i < np ? var_find(r, clang_Cursor_getArgument(kernel, (unsigned)i)) : NULL;
+    if (pv && pv->rs == v->rs)
+      uf_union(r, pv, v);
+    else
+      mark_opaque(r, v, ks.v[i], "its address is given to cudaLaunchKernel for a parameter of another type");
+  }
+  free(ks.v);
+}
+
 static void pass1_vardecl(R *r, CXCursor v) {
   int rs = rs_of_pointer(r, clang_getCursorType(v));
   if (rs < 0)
@@ -715,11 +842,18 @@ static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClient
         flow(r, v, ks.v[1]);
     }
     free(ks.v);
+  } else if (k == CXCursor_DeclRefExpr) {
+    CXCursor d = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(d) == CXCursor_VarDecl && is_void_ptr_array(d))
+      launch_array(r, d, true)->refs++;
   } else if (k == CXCursor_CallExpr) {
     CXCursor callee = clang_getCursorReferenced(c);
     int nargs = clang_Cursor_getNumArguments(c);
     const HostCall *h = host_call(r, callee);
-    if (h && h->kind == H_MALLOC && nargs >= 1) {
+    CXCursor lk, la;
+    if (launch_call(r, c, &lk, &la)) {
+      pass1_launch(r, lk, la);
+    } else if (h && h->kind == H_MALLOC && nargs >= 1) {
       Var *v = address_of_var(r, clang_Cursor_getArgument(c, 0));
       if (v)
         v->seed = true;
@@ -727,16 +861,8 @@ static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClient
       CXCursor def = clang_getCursorDefinition(callee);
       if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
                                         clang_getCursorKind(def) == CXCursor_CXXMethod)) {
-        if (r->cuda && is_kernel_fn(r, def)) {
-          Launched *l = calloc(1, sizeof *l);
-          l->key = decl_key(def);
-          Launched *old;
-          HASH_FIND(hh, r->launched, &l->key, sizeof(DeclKey), old);
-          if (old)
-            free(l);
-          else
-            HASH_ADD(hh, r->launched, key, sizeof(DeclKey), l);
-        }
+        if (r->cuda && is_kernel_fn(r, def))
+          mark_launched(r, def);
         int np = clang_Cursor_getNumArguments(def);
         for (int i = 0; i < nargs && i < np; i++) {
           Var *pv = var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
@@ -797,6 +923,20 @@ static void pass1(R *r) {
 
 /* Views and opaque pointers in one component: that struct keeps AoS. */
 static void resolve(R *r) {
+  // a launch argument array used in any other way: the addresses in it escape
+  LaunchArray *a, *at;
+  HASH_ITER(hh, r->arrays, a, at) {
+    if (a->launch_refs == 0 || a->refs == a->launch_refs)
+      continue;
+    CXCursor il = init_list_of(a->decl);
+    Kids ks = clang_Cursor_isNull(il) ? (Kids){0} : kids_of(il);
+    for (int i = 0; i < ks.n; i++) {
+      Var *v = address_of_var(r, ks.v[i]);
+      if (v)
+        mark_opaque(r, v, ks.v[i], "the cudaLaunchKernel argument array holding its address is also used elsewhere");
+    }
+    free(ks.v);
+  }
   for (int i = 0; i < r->nvars; i++) {
     Var *v = r->vars[i];
     if (!v->opaque)
@@ -1041,6 +1181,19 @@ static void walk_vardecl(R *r, CXCursor v, int ndecls) {
   }
   if (clang_Cursor_isNull(init))
     return;
+  LaunchArray *la = launch_array(r, v, false);
+  if (la && la->launch_refs > 0 && la->refs == la->launch_refs &&
+      clang_getCursorKind(init) == CXCursor_InitListExpr) {
+    // &view stays as it is: the kernel's parameter is now a view passed by value
+    Kids es = kids_of(init);
+    for (int i = 0; i < es.n; i++) {
+      Var *av = address_of_var(r, es.v[i]);
+      if (!av || !is_view(r, av))
+        walk(r, es.v[i], CTX_VALUE);
+    }
+    free(es.v);
+    return;
+  }
   if (is_reference(clang_getCursorType(v))) {
     VRef vr;
     vref(r, init, &vr);
@@ -1173,6 +1326,13 @@ static void walk_call(R *r, CXCursor c) {
   const HostCall *h = host_call(r, callee);
   if (h) {
     walk_host_call(r, c, h, nargs);
+    return;
+  }
+  CXCursor lk, la;
+  if (launch_call(r, c, &lk, &la)) {  // the kernel and the argument array are handled where declared
+    for (int i = 1; i < nargs; i++)
+      if (i != 3)
+        walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
     return;
   }
   CXCursor def = clang_getCursorDefinition(callee);
@@ -1861,6 +2021,11 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   }
   free(r.vars);
   Launched *l, *lt;
+  LaunchArray *la, *lat;
+  HASH_ITER(hh, r.arrays, la, lat) {
+    HASH_DEL(r.arrays, la);
+    free(la);
+  }
   HASH_ITER(hh, r.launched, l, lt) {
     HASH_DEL(r.launched, l);
     free(l);
