@@ -21,6 +21,7 @@
 
 #include <cuda_runtime.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "kdlg_layout.h"
 
@@ -34,7 +35,7 @@ typedef struct kdlg_regions {
 /* The layout description in device memory (fields then clusters), uploaded
  * once per layout and cached for the life of the program. */
 typedef struct kdlg_device_layout {
-  const kd_layout *host;
+  unsigned aos_bytes;
   unsigned nfields, nclusters;
   kd_layout_field fields[64];      // what was uploaded (a layout object may be reused)
   kd_layout_cluster clusters[KDLG_MAX_CLUSTERS];
@@ -42,11 +43,11 @@ typedef struct kdlg_device_layout {
 } kdlg_device_layout;
 
 static kdlg_device_layout kdlg_layout_cache[32];
-static int kdlg_layout_ncache;
+static int kdlg_layout_ncache, kdlg_layout_next;
 
 inline cudaError_t kdlg_upload_layout(const kd_layout *L, kd_layout *dev) {
   for (int i = 0; i < kdlg_layout_ncache; i++)
-    if (kdlg_layout_cache[i].host == L && kdlg_layout_cache[i].nfields == L->nfields &&
+    if (kdlg_layout_cache[i].aos_bytes == L->aos_bytes && kdlg_layout_cache[i].nfields == L->nfields &&
         kdlg_layout_cache[i].nclusters == L->nclusters &&
         !memcmp(kdlg_layout_cache[i].fields, L->fields, L->nfields * sizeof(kd_layout_field)) &&
         !memcmp(kdlg_layout_cache[i].clusters, L->clusters, L->nclusters * sizeof(kd_layout_cluster))) {
@@ -64,9 +65,18 @@ inline cudaError_t kdlg_upload_layout(const kd_layout *L, kd_layout *dev) {
   *dev = *L;
   dev->fields = (const kd_layout_field *)d;
   dev->clusters = (const kd_layout_cluster *)(d + fb);
-  if (kdlg_layout_ncache < 32 && L->nfields <= 64 && L->nclusters <= KDLG_MAX_CLUSTERS) {
-    kdlg_device_layout *c = &kdlg_layout_cache[kdlg_layout_ncache++];
-    c->host = L;
+  if (L->nfields <= 64 && L->nclusters <= KDLG_MAX_CLUSTERS) {
+    // keep it; when all 32 places are taken, replace them in turn
+    kdlg_device_layout *c;
+    if (kdlg_layout_ncache < 32) {
+      c = &kdlg_layout_cache[kdlg_layout_ncache++];
+    } else {
+      c = &kdlg_layout_cache[kdlg_layout_next];
+      kdlg_layout_next = (kdlg_layout_next + 1) % 32;
+      if ((e = cudaFree((void *)c->dev.fields)) != cudaSuccess)
+        return e;
+    }
+    c->aos_bytes = L->aos_bytes;
     c->nfields = L->nfields;
     c->nclusters = L->nclusters;
     memcpy(c->fields, L->fields, L->nfields * sizeof(kd_layout_field));
@@ -174,6 +184,9 @@ __global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long m
   }
 }
 
+/* Converts the first m elements between AoS bytes at `aos` (device memory)
+ * and the regions of an n-element array in layout L (to_layout: AoS ->
+ * regions).  The AoS side's padding bytes are written as zero. */
 inline cudaError_t kdlg_convert(const kd_layout *L, void *aos, long long m, long long n, void *const *regions,
                                 bool to_layout, cudaStream_t s) {
   if (m <= 0)
