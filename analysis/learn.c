@@ -574,8 +574,9 @@ static LNode *grow(Learner *L, int lo, int hi, int depth) {
   int left[KD_NCLASSES] = {0}, right[KD_NCLASSES];
   memcpy(right, counts, sizeof right);
   int tries = 0;
+  for (int i = lo; i < hi - 1; i++)
+    L->gain[i] = -1;  // not a candidate (the scratch array holds the parent's gains)
   for (int i = lo; i < hi - 1; i++) {
-    L->gain[i] = -1;
     left[x[i].cls]++;
     right[x[i].cls]--;
     int nl = i - lo + 1, nr = N - nl;
@@ -586,7 +587,7 @@ static LNode *grow(Learner *L, int lo, int hi, int depth) {
     if (x[i].sigma == x[i + 1].sigma)
       continue;
     L->gain[i] = base - ((double)nl * info(left, nl) + (double)nr * info(right, nr)) / N;
-    int sizes[KD_NCLASSES] = {nl, nr};
+    int sizes[KD_NCLASSES] = {nl, nr};  // the two branches as two "classes"
     L->splitinfo[i] = info(sizes, N);
     tries++;
   }

@@ -384,6 +384,21 @@ static void test_properties(void **state) {
       if (a->nodes[x->le].leaf && a->nodes[x->gt].leaf)
         assert_int_not_equal(kd_class_of(a->nodes[x->le].choice), kd_class_of(a->nodes[x->gt].choice));
     }
+    // every leaf of a split tree holds at least MINOBJS cases
+    if (a->nnodes > 1) {
+      int reach[512] = {0};
+      for (int j = 0; j < n; j++) {
+        int k = 0;
+        while (!a->nodes[k].leaf)
+          k = p[j].sigma <= a->nodes[k].threshold ? a->nodes[k].le : a->nodes[k].gt;
+        reach[k]++;
+      }
+      for (int k = 0; k < a->nnodes; k++)
+        if (a->nodes[k].leaf && reach[k] < KD_LEARN_MINOBJS) {
+          print_error("data set %d: leaf %d holds %d cases\n", it, k, reach[k]);
+          fail();
+        }
+    }
     kd_model_free(a);
     kd_model_free(b);
   }
