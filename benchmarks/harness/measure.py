@@ -238,7 +238,8 @@ class Measure:
                         if v.get("status") not in ("ok", None):
                             got = dict(self.base_row(rec, v, role), status=v["status"], detail=v.get("detail", ""))
                         else:
-                            got = dict(self.base_row(rec, v, role), status="not-run", detail="not run (yet)")
+                            got = dict(self.base_row(rec, v, role), status="not-run",
+                                       detail="--no-oracle" if role == "oracle" and self.args.no_oracle else "not run (yet)")
                     mine.append(got)
             for (b, name, role), r in self.rows.items():
                 if b == rec["name"] and role == "oracle-verify":
@@ -258,6 +259,9 @@ class Measure:
     def oracle_best(self, rec):
         if rec["kind"] != "struct" or "oracle" not in rec:
             return None
+        if self.args.no_oracle:
+            return {"benchmark": rec["name"], "kind": rec["kind"], "variant": "oracle", "role": "oracle-best",
+                    "args": " ".join(self.bench_args(rec)), "status": "not-run", "detail": "--no-oracle"}
         pool = []
         for (b, name, role), r in self.rows.items():
             if b != rec["name"] or r.get("status") != "ok" or not isinstance(r.get("kernel_ms"), float):
@@ -351,6 +355,9 @@ class Measure:
                 (first if v["name"] in ("aos", "orig", "auto") or role == "ref" else second).append(job)
         log("phase 1: %d verified runs (baselines, auto, references, then soa/split/tiled)" % (len(first) + len(second)))
         self.run_jobs(first + second)
+        if self.args.no_oracle:
+            log("--no-oracle: oracle candidates not run")
+            return
         # 2. oracle candidates, round-robin
         queues = [[(rec, v, "oracle", False) for v in rec.get("oracle_variants", []) if v.get("build")]
                   for rec in self.recs if rec["kind"] == "struct"]
@@ -455,6 +462,9 @@ def measure(args):
     M = Measure(args, man, recs, out, work)
     names = {r["name"] for r in recs}
     builds = [b for b in man["builds"] if b["benchmark"] in names]
+    if args.no_oracle:
+        need = {v.get("build") for r in recs for v in r.get("variants", [])}
+        builds = [b for b in builds if b["id"] in need]
     t0 = time.monotonic()
     res = build_all(builds, work, nvcc, args.arch, args.jobs or os.cpu_count() or 4, M.logdir)
     M.built_ok = {k for k, (ok, _) in res.items() if ok}
