@@ -347,12 +347,15 @@ class Measure:
         # 1. main variants and references
         first, second = [], []
         for rec in self.recs:
-            for v in rec.get("variants", []):
+            vs = rec.get("variants", [])
+            auto = next((v for v in vs if v["name"] == "auto"), {})
+            early = {"aos", "orig", "auto", auto.get("same_as")}  # auto's figures come first
+            for v in vs:
                 if not v.get("build"):
                     continue
                 role = v.get("role", "main")
                 job = (rec, v, role, True)
-                (first if v["name"] in ("aos", "orig", "auto") or role == "ref" else second).append(job)
+                (first if v["name"] in early or role == "ref" else second).append(job)
         log("phase 1: %d verified runs (baselines, auto, references, then soa/split/tiled)" % (len(first) + len(second)))
         self.run_jobs(first + second)
         if self.args.no_oracle:

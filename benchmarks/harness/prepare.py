@@ -415,11 +415,13 @@ def prepare(args, suite, benches):
     version = kdlg_version(kdlg)
     work = os.path.abspath(args.work)
     if os.path.isdir(work):
-        for entry in os.listdir(work):  # a fresh start, results of earlier runs kept
+        # a fresh start: remove what an earlier prepare/measure wrote (results/ stays)
+        for entry in [MANIFEST, "bin"] + [b["name"] for b in suite["benchmarks"]]:
             p = os.path.join(work, entry)
-            if entry in ("results",):
-                continue
-            shutil.rmtree(p) if os.path.isdir(p) and not os.path.islink(p) else os.remove(p)
+            if os.path.isdir(p) and not os.path.islink(p):
+                shutil.rmtree(p)
+            elif os.path.lexists(p):
+                os.remove(p)
     os.makedirs(work, exist_ok=True)
     model_file = os.path.abspath(args.device_model) if args.device_model else os.path.join(ROOT, "runtime", "models", "provisional.json")
     osuite = suite.get("oracle", {})

@@ -322,6 +322,7 @@ def plot(benches, meta, path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.patches import Patch
 
     colors = {"soa": "#4C72B0", "split": "#55A868", "tiled": "#C44E52", "auto": "#8172B2",
               "oracle": "#CCB974", "kdlg-opt": "#8172B2", "reference": "#64B5CD"}
@@ -347,8 +348,7 @@ def plot(benches, meta, path):
                             ha="center", va="bottom", fontsize=8, color="red")
                     continue
                 alias = r is not None and r.get("same_as") and v != "oracle"
-                ax.bar(x, s, width * 0.95, color=colors[lab], hatch="//" if alias else None, edgecolor="white",
-                       label=lab)
+                ax.bar(x, s, width * 0.95, color=colors[lab], hatch="//" if alias else None, edgecolor="white")
                 ax.text(x, s, "%.2f" % s, ha="center", va="bottom", fontsize=6, rotation=90)
             xt.append(gi)
             xl.append(b.name)
@@ -357,9 +357,10 @@ def plot(benches, meta, path):
         ax.set_title(title, fontsize=10)
         ax.set_xticks(xt)
         ax.set_xticklabels(xl)
-        h, l = ax.get_legend_handles_labels()
-        uniq = dict(zip(l, h))
-        ax.legend(uniq.values(), uniq.keys(), fontsize=7, ncol=len(uniq), loc="upper left")
+        used = list(dict.fromkeys(lab for _, vs in groups for _, lab in vs))
+        handles = [Patch(facecolor=colors[lab], label=lab) for lab in used]
+        handles.append(Patch(facecolor="white", edgecolor="grey", hatch="//", label="= another variant"))
+        ax.legend(handles=handles, fontsize=7, ncol=len(handles), loc="upper left")
         ax.set_ylim(0, max([b.speedup(v, col) or 1 for b, vs in groups for v, _ in vs] + [1.2]) * 1.25)
     fig.suptitle("kdlg-opt: speed-up over AoS on %s (driver %s, %s, %s)%s" % (
         meta.get("device", "?"), meta.get("driver", "?"), (meta.get("nvcc") or "?").split("/")[-1].strip(),
