@@ -22,8 +22,8 @@
  * Header-only C99 (static inline), usable from C, C++ and CUDA (host and
  * device: kdlg_cuda.cuh's conversion kernels call kd_layout_address).
  */
-#ifndef KDLG_LAYOUT_H
-#define KDLG_LAYOUT_H
+#ifndef KDLG_LAYOUT_H_INCLUDED
+#define KDLG_LAYOUT_H_INCLUDED
 
 #include <stddef.h>
 #include <stdint.h>

@@ -52,7 +52,7 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
   }
   fputs(" */\n", out);
   for (uint32_t f = 0; f < L->nfields; f++)
-    fprintf(out, "typedef %s kdlg_%s_%s_t%s;\n", g->fields[f].decl_pre, T, g->fields[f].name, g->fields[f].decl_post);
+    fprintf(out, "typedef %s kdlg_%s_t_%s%s;\n", g->fields[f].decl_pre, T, g->fields[f].name, g->fields[f].decl_post);
   for (uint32_t c = 0; c < L->nclusters; c++) {
     uint32_t t = L->clusters[c].tile;
     if (t == 0)
@@ -62,9 +62,9 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
     for (int i = 0; i < n; i++) {
       const char *fn = L->fields[order[i]].name;
       if (t == 1)
-        fprintf(out, " kdlg_%s_%s_t %s;", T, fn, fn);
+        fprintf(out, " kdlg_%s_t_%s %s;", T, fn, fn);
       else
-        fprintf(out, " kdlg_%s_%s_t %s[%u];", T, fn, fn, t);
+        fprintf(out, " kdlg_%s_t_%s %s[%u];", T, fn, fn, t);
     }
     fprintf(out, " } kdlg_%s_c%u; /* %s */\n", T, c, t == 1 ? "AoS element" : "tile");
   }
@@ -76,7 +76,7 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
     }
     int n = cluster_fields(g, c, order);
     for (int i = 0; i < n; i++)
-      fprintf(out, "  KDLG_GLOBAL kdlg_%s_%s_t *kd_f_%s; /* SoA, region %u */\n", T, L->fields[order[i]].name,
+      fprintf(out, "  KDLG_GLOBAL kdlg_%s_t_%s *kd_f_%s; /* SoA, region %u */\n", T, L->fields[order[i]].name,
               L->fields[order[i]].name, c);
   }
   fputs("  kdlg_index kd_n; /* elements allocated */\n"
@@ -93,18 +93,18 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
     int n = cluster_fields(g, c, order);
     for (int i = 0; i < n; i++) {
       const kd_layout_field *F = &L->fields[order[i]];
-      fprintf(out, "typedef char kdlg_%s_%s_offset_check[__builtin_offsetof(kdlg_%s_c%u, %s) == %lluu ? 1 : -1];\n",
+      fprintf(out, "typedef char kdlg_%s_k_%s_offset_check[__builtin_offsetof(kdlg_%s_c%u, %s) == %lluu ? 1 : -1];\n",
               T, F->name, T, c, F->name, (unsigned long long)F->offset * (t == 1 ? 1 : t));
     }
   }
   for (uint32_t f = 0; f < L->nfields; f++)
-    fprintf(out, "typedef char kdlg_%s_%s_size_check[sizeof(kdlg_%s_%s_t) == %uu ? 1 : -1];\n", T,
+    fprintf(out, "typedef char kdlg_%s_k_%s_size_check[sizeof(kdlg_%s_t_%s) == %uu ? 1 : -1];\n", T,
             L->fields[f].name, T, L->fields[f].name, L->fields[f].bytes);
   // accessors
   for (uint32_t f = 0; f < L->nfields; f++) {
     const kd_layout_field *F = &L->fields[f];
     uint32_t c = F->cluster, t = L->clusters[c].tile;
-    fprintf(out, "KDLG_FN KDLG_GLOBAL kdlg_%s_%s_t *kdlg_%s_%s(kdlg_view_%s v, kdlg_index i) { ", T, F->name, T, F->name,
+    fprintf(out, "KDLG_FN KDLG_GLOBAL kdlg_%s_t_%s *kdlg_%s_f_%s(kdlg_view_%s v, kdlg_index i) { ", T, F->name, T, F->name,
             T);
     if (t == 0)
       fprintf(out, "return &v.kd_f_%s[v.kd_o + i]; }\n", F->name);
@@ -133,14 +133,14 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
       const KdGenField *G = &g->fields[f];
       if (!G->scalar) {
         if (store)
-          fprintf(out, " *kdlg_%s_%s(v, i) = s.%s;", T, G->name, G->name);
+          fprintf(out, " *kdlg_%s_f_%s(v, i) = s.%s;", T, G->name, G->name);
         else
-          fprintf(out, " s.%s = *kdlg_%s_%s(v, i);", G->name, T, G->name);
+          fprintf(out, " s.%s = *kdlg_%s_f_%s(v, i);", G->name, T, G->name);
       } else if (store) {
-        fprintf(out, " for (int k = 0; k < %llu; k++) ((KDLG_GLOBAL %s *)kdlg_%s_%s(v, i))[k] = ((%s *)s.%s)[k];",
+        fprintf(out, " for (int k = 0; k < %llu; k++) ((KDLG_GLOBAL %s *)kdlg_%s_f_%s(v, i))[k] = ((%s *)s.%s)[k];",
                 G->count, G->scalar, T, G->name, G->scalar, G->name);
       } else {
-        fprintf(out, " for (int k = 0; k < %llu; k++) ((%s *)s.%s)[k] = ((KDLG_GLOBAL %s *)kdlg_%s_%s(v, i))[k];",
+        fprintf(out, " for (int k = 0; k < %llu; k++) ((%s *)s.%s)[k] = ((KDLG_GLOBAL %s *)kdlg_%s_f_%s(v, i))[k];",
                 G->count, G->scalar, G->name, G->scalar, T, G->name);
       }
     }
@@ -159,7 +159,7 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
       }
       int n = cluster_fields(g, c, order);
       for (int i = 0; i < n; i++)
-        fprintf(out, "  v.kd_f_%s = (__global kdlg_%s_%s_t *)(r%u + n * %u);\n", L->fields[order[i]].name, T,
+        fprintf(out, "  v.kd_f_%s = (__global kdlg_%s_t_%s *)(r%u + n * %u);\n", L->fields[order[i]].name, T,
                 L->fields[order[i]].name, c, L->fields[order[i]].offset);
     }
     fputs("  v.kd_n = n;\n  v.kd_o = 0;\n  return v;\n}\n", out);
@@ -208,7 +208,7 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
     }
     int n = cluster_fields(g, c, order);
     for (int i = 0; i < n; i++)
-      fprintf(out, "  v->kd_f_%s = (kdlg_%s_%s_t *)((unsigned char *)r[%u] + n * %uLL);\n", L->fields[order[i]].name,
+      fprintf(out, "  v->kd_f_%s = (kdlg_%s_t_%s *)((unsigned char *)r[%u] + n * %uLL);\n", L->fields[order[i]].name,
               T, L->fields[order[i]].name, c, L->fields[order[i]].offset);
   }
   fputs("  v->kd_n = n;\n  v->kd_o = 0;\n}\n", out);

@@ -1041,7 +1041,7 @@ static void emit_field(R *r, const VRef *vr, CXCursor c) {
   char name[128];
   var_name(vr->var, name, sizeof name);
   kd_edit_begin(r->E, b, e, vr->var->rs);
-  kd_edit_text(r->E, "(*kdlg_%s_%s(%s, ", S->tag, S->st->fields[vr->field].name, name);
+  kd_edit_text(r->E, "(*kdlg_%s_f_%s(%s, ", S->tag, S->st->fields[vr->field].name, name);
   edit_index(r, vr);
   kd_edit_text(r->E, "))");
   walk_terms(r, vr);
