@@ -6,14 +6,40 @@
  * and cold use, and each kernel touches only a subset of them, so the
  * data-layout optimizer has something to split / reorder.
  *
- * Usage: agents [n] [steps]
- *   n      number of agents (default 1<<20)
- *   steps  number of simulated days (default 20)
+ * Usage: agents [n] [steps] [--reps R] [--verify | --no-verify]
+ *   n           number of agents (default 1<<22 = 4,194,304: 192 MiB of
+ *               agents, more than the 50 MB L2 of an H100/H200)
+ *   steps       number of simulated days (default 20)
+ *   --reps R    timed repetitions (default 5), after one warm-up
+ *   --verify    check against the same simulation on the host (the default)
+ *   --no-verify skip the check
+ *
+ * Each repetition copies the initial agents to the device, clears the
+ * counters, runs `steps` days (move, age_and_die, infect, reproduce_stats)
+ * and copies agents and counters back, so every repetition computes the same
+ * result.
+ *
+ * The check reruns every agent on the host (agents are independent: an agent
+ * depends only on its own fields and the hash of its index and the day).
+ * cosf, sinf and expf on the GPU and the host differ in the last bits, and
+ * the GPU fuses a * b + c, so positions drift apart by a few ulps; rarely
+ * that moves a random draw across its threshold (`hashUniform(..) < p`) and
+ * the agent's story forks (it dies or is infected on another day).  The
+ * check therefore allows such forked agents, up to 1 in 10^4 (they are
+ * counted and printed), compares every other agent exactly in its integer
+ * fields and within a relative error of 1e-3 (floor 1 on the denominator:
+ * absolute below 1) in its float fields, and the egg and agent-day counters
+ * within 1e-3.
+ * Output lines: see benchmarks/CONTRACT.md; the lines compared by
+ * testsuite/cuda/run-gpu-diff.sh (all but the timing) are deterministic.
  */
 #include <cstdio>
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
+#include <algorithm>
+#include <thread>
+#include <vector>
 #include <cuda_runtime.h>
 
 #define BLOCK_SIZE 256
@@ -47,8 +73,9 @@ struct Agent {
     int home_id;      /* breeding site (cold) */
 };
 
-/* Cheap deterministic per-agent, per-step pseudo-random number in [0,1). */
-__device__ __forceinline__ float hashUniform(unsigned int a, unsigned int b)
+/* Cheap deterministic per-agent, per-step pseudo-random number in [0,1)
+ * (integer arithmetic: the host check draws the same numbers). */
+__host__ __device__ __forceinline__ float hashUniform(unsigned int a, unsigned int b)
 {
     unsigned int h = a * 0x9E3779B1u ^ (b + 0x7F4A7C15u);
     h ^= h >> 16;
@@ -183,6 +210,156 @@ static void initAgents(Agent *a, int n)
     }
 }
 
+/*
+ * The host reference: one agent through `steps` days, the four kernels in
+ * their order (each day: move, age_and_die, infect, reproduce_stats), its
+ * eggs and agent-days added to counters and site_eggs.
+ */
+static void simulateAgentCPU(Agent *a, int i, int steps, unsigned long long *counters,
+                             unsigned long long *site_eggs)
+{
+    for (int step = 0; step < steps; step++) {
+        /* move */
+        if (a->alive) {
+            float spent = 0.0f;
+            for (int sub = 0; sub < SUBSTEPS; sub++) {
+                float ang = 6.2831853f * hashUniform((unsigned int)i, (unsigned int)(step * SUBSTEPS + sub));
+                float speed = 0.5f + 0.25f * a->energy;
+                float nx = a->x + speed * cosf(ang);
+                float ny = a->y + speed * sinf(ang);
+                if (nx < 0.0f) nx = -nx;
+                else if (nx > WORLD_SIZE) nx = 2.0f * WORLD_SIZE - nx;
+                if (ny < 0.0f) ny = -ny;
+                else if (ny > WORLD_SIZE) ny = 2.0f * WORLD_SIZE - ny;
+                a->x = nx;
+                a->y = ny;
+                spent += 0.01f * speed;
+            }
+            float e = a->energy - spent;
+            if (e <= 0.0f) {
+                a->energy = 0.0f;
+                a->alive = 0;
+            } else {
+                a->energy = fminf(e + 0.05f, 1.0f);
+            }
+        }
+        /* age_and_die */
+        if (a->alive) {
+            int age = a->age + 1;
+            a->age = age;
+            float mortality = a->species == 2 ? 0.01f : 0.02f;
+            mortality += 0.001f * (float)age + 0.02f * (1.0f - a->energy);
+            if (hashUniform((unsigned int)i, (unsigned int)step + 0x1000u) < mortality)
+                a->alive = 0;
+        }
+        /* infect */
+        if (a->alive) {
+            if (a->infected) {
+                if (step - a->infect_day >= 10)
+                    a->bite_rate = fminf(a->bite_rate * 1.1f, 1.0f);
+            } else {
+                float dx = a->x - 0.5f * WORLD_SIZE;
+                float dy = a->y - 0.5f * WORLD_SIZE;
+                float dist = sqrtf(dx * dx + dy * dy);
+                float p = a->bite_rate * expf(-dist / 20.0f);
+                if (hashUniform((unsigned int)i, (unsigned int)step + 0x2000u) < p) {
+                    a->infected = 1;
+                    a->infect_day = step;
+                }
+            }
+        }
+        /* reproduce_stats */
+        if (a->alive) {
+            unsigned long long eggs = (unsigned long long)(a->fecundity * a->wing_len);
+            counters[a->species] += eggs;
+            counters[3] += 1ULL;
+            site_eggs[a->home_id] += eggs;
+        }
+    }
+}
+
+/* Relative difference of two values, with a floor of 1 on the denominator:
+ * a position near the wall carries the absolute error of one near the
+ * centre (a few ulps of 100), so small values are compared absolutely. */
+static double relErr(float gpu, float cpu)
+{
+    double denom = fabs((double)cpu);
+    if (denom < 1.0)
+        denom = 1.0;
+    double e = fabs((double)gpu - (double)cpu) / denom;
+    return e == e ? e : INFINITY; /* NaN: fails */
+}
+
+/*
+ * The host check on all hardware threads (see the file comment).  ref: the
+ * input agents, simulated here in place.  Returns the maximum relative error
+ * over the agents that did not fork and the counters; *forked: agents whose
+ * integer fields differ or whose float fields are off by more than 1e-3.
+ */
+static double verifyAgents(Agent *ref, const Agent *out, int n, int steps,
+                           const unsigned long long *counters, const unsigned long long *site_eggs,
+                           long long *forked, double *counterErr)
+{
+    unsigned int nt = std::thread::hardware_concurrency();
+    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+    std::vector<double> maxErr(nt, 0.0);
+    std::vector<long long> nforked(nt, 0);
+    std::vector<unsigned long long> cnt((size_t)nt * NUM_COUNTERS, 0), sites((size_t)nt * NUM_SITES, 0);
+    std::vector<std::thread> pool;
+    for (unsigned int t = 0; t < nt; t++) {
+        pool.emplace_back([&, t] {
+            int lo = (int)((long long)n * t / nt);
+            int hi = (int)((long long)n * (t + 1) / nt);
+            for (int i = lo; i < hi; i++) {
+                simulateAgentCPU(&ref[i], i, steps, &cnt[(size_t)t * NUM_COUNTERS], &sites[(size_t)t * NUM_SITES]);
+                const Agent &c = ref[i], &g = out[i];
+                bool same = g.alive == c.alive && g.age == c.age && g.species == c.species &&
+                            g.infected == c.infected && g.infect_day == c.infect_day && g.home_id == c.home_id;
+                double e = 0.0;
+                e = std::max(e, relErr(g.x, c.x));
+                e = std::max(e, relErr(g.y, c.y));
+                e = std::max(e, relErr(g.energy, c.energy));
+                e = std::max(e, relErr(g.bite_rate, c.bite_rate));
+                e = std::max(e, relErr(g.fecundity, c.fecundity));
+                e = std::max(e, relErr(g.wing_len, c.wing_len));
+                if (!same || !(e <= 1e-3))
+                    nforked[t]++;
+                else if (e > maxErr[t])
+                    maxErr[t] = e;
+            }
+        });
+    }
+    for (auto &th : pool)
+        th.join();
+
+    double m = 0.0;
+    *forked = 0;
+    for (unsigned int t = 0; t < nt; t++) {
+        m = std::max(m, maxErr[t]);
+        *forked += nforked[t];
+    }
+    /* counters: per-thread sums of integers, exact in any order */
+    double ce = 0.0;
+    for (int k = 0; k < NUM_COUNTERS + NUM_SITES; k++) {
+        unsigned long long want = 0, got = k < NUM_COUNTERS ? counters[k] : site_eggs[k - NUM_COUNTERS];
+        for (unsigned int t = 0; t < nt; t++)
+            want += k < NUM_COUNTERS ? cnt[(size_t)t * NUM_COUNTERS + k]
+                                     : sites[(size_t)t * NUM_SITES + (k - NUM_COUNTERS)];
+        double d = fabs((double)got - (double)want) / std::max((double)want, 1.0);
+        ce = std::max(ce, d);
+    }
+    *counterErr = ce;
+    return std::max(m, ce);
+}
+
+/* Median of the repetitions' times (the mean of the middle two for an even count). */
+static double median(std::vector<float> v)
+{
+    std::sort(v.begin(), v.end());
+    size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : 0.5 * ((double)v[m - 1] + (double)v[m]);
+}
+
 static double checksum(const Agent *a, int n, int *aliveCount)
 {
     double sum = 0.0;
@@ -201,17 +378,39 @@ static double checksum(const Agent *a, int n, int *aliveCount)
 
 int main(int argc, char **argv)
 {
-    int n = 1 << 20;
+    int n = 1 << 22;
     int steps = 20;
-    if (argc > 1) n = atoi(argv[1]);
-    if (argc > 2) steps = atoi(argv[2]);
-    if (n <= 0 || steps < 0) {
-        fprintf(stderr, "usage: %s [n] [steps]\n", argv[0]);
+    int reps = 5;
+    int verify = 1;
+    int positional = 0;
+
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--verify") == 0)
+            verify = 1;
+        else if (strcmp(argv[a], "--no-verify") == 0)
+            verify = 0;
+        else if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
+            reps = atoi(argv[++a]);
+        else if (argv[a][0] != '-' && positional == 0) {
+            n = atoi(argv[a]);
+            positional++;
+        } else if (argv[a][0] != '-' && positional == 1) {
+            steps = atoi(argv[a]);
+            positional++;
+        } else {
+            n = -1; /* usage */
+            break;
+        }
+    }
+    if (n <= 0 || steps < 0 || reps < 1) {
+        fprintf(stderr, "usage: %s [n] [steps] [--reps R] [--verify | --no-verify]\n", argv[0]);
         return 1;
     }
 
     size_t bytes = (size_t)n * sizeof(Agent);
-    Agent *h_agents = (Agent *)malloc(bytes);
+    Agent *h_agents, *h_out; /* pinned: the copies run at full speed */
+    CUDA_CHECK(cudaMallocHost((void **)&h_agents, bytes));
+    CUDA_CHECK(cudaMallocHost((void **)&h_out, bytes));
     initAgents(h_agents, n);
 
     Agent *d_agents;
@@ -219,54 +418,93 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc((void **)&d_agents, bytes));
     CUDA_CHECK(cudaMalloc((void **)&d_counters, NUM_COUNTERS * sizeof(unsigned long long)));
     CUDA_CHECK(cudaMalloc((void **)&d_site_eggs, NUM_SITES * sizeof(unsigned long long)));
-    CUDA_CHECK(cudaMemcpy(d_agents, h_agents, bytes, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemset(d_counters, 0, NUM_COUNTERS * sizeof(unsigned long long)));
-    CUDA_CHECK(cudaMemset(d_site_eggs, 0, NUM_SITES * sizeof(unsigned long long)));
 
     int grid = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
     int strideGrid = grid < 1024 ? grid : 1024; /* for the grid-stride kernels */
 
-    cudaEvent_t start, stop;
-    CUDA_CHECK(cudaEventCreate(&start));
-    CUDA_CHECK(cudaEventCreate(&stop));
-    CUDA_CHECK(cudaEventRecord(start, 0));
-    for (int s = 0; s < steps; s++) {
-        move<<<strideGrid, BLOCK_SIZE>>>(d_agents, n, s);
-        age_and_die<<<grid, BLOCK_SIZE>>>(d_agents, n, s);
-        infect<<<strideGrid, BLOCK_SIZE>>>(d_agents, n, s);
-        reproduce_stats<<<grid, BLOCK_SIZE>>>(d_agents, n, d_counters, d_site_eggs);
-    }
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaEventRecord(stop, 0));
-    CUDA_CHECK(cudaEventSynchronize(stop));
-    CUDA_CHECK(cudaDeviceSynchronize());
-    float ms = 0.0f;
-    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    cudaEvent_t h2dStart, kernStart, kernStop, d2hStop;
+    CUDA_CHECK(cudaEventCreate(&h2dStart));
+    CUDA_CHECK(cudaEventCreate(&kernStart));
+    CUDA_CHECK(cudaEventCreate(&kernStop));
+    CUDA_CHECK(cudaEventCreate(&d2hStop));
 
     unsigned long long h_counters[NUM_COUNTERS];
     unsigned long long h_site_eggs[NUM_SITES];
-    CUDA_CHECK(cudaMemcpy(h_agents, d_agents, bytes, cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(h_counters, d_counters, sizeof(h_counters), cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(h_site_eggs, d_site_eggs, sizeof(h_site_eggs), cudaMemcpyDeviceToHost));
+    std::vector<float> kernelMs, e2eMs;
+    for (int rep = -1; rep < reps; rep++) { /* rep -1: warm-up, not counted */
+        CUDA_CHECK(cudaEventRecord(h2dStart, 0));
+        CUDA_CHECK(cudaMemcpy(d_agents, h_agents, bytes, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemset(d_counters, 0, NUM_COUNTERS * sizeof(unsigned long long)));
+        CUDA_CHECK(cudaMemset(d_site_eggs, 0, NUM_SITES * sizeof(unsigned long long)));
+        CUDA_CHECK(cudaEventRecord(kernStart, 0));
+        for (int s = 0; s < steps; s++) {
+            move<<<strideGrid, BLOCK_SIZE>>>(d_agents, n, s);
+            CUDA_CHECK(cudaGetLastError());
+            age_and_die<<<grid, BLOCK_SIZE>>>(d_agents, n, s);
+            CUDA_CHECK(cudaGetLastError());
+            infect<<<strideGrid, BLOCK_SIZE>>>(d_agents, n, s);
+            CUDA_CHECK(cudaGetLastError());
+            reproduce_stats<<<grid, BLOCK_SIZE>>>(d_agents, n, d_counters, d_site_eggs);
+            CUDA_CHECK(cudaGetLastError());
+        }
+        CUDA_CHECK(cudaEventRecord(kernStop, 0));
+        CUDA_CHECK(cudaMemcpy(h_out, d_agents, bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(h_counters, d_counters, sizeof(h_counters), cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(h_site_eggs, d_site_eggs, sizeof(h_site_eggs), cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaEventRecord(d2hStop, 0));
+        CUDA_CHECK(cudaEventSynchronize(d2hStop));
+        float k_ms = 0.0f, e_ms = 0.0f;
+        CUDA_CHECK(cudaEventElapsedTime(&k_ms, kernStart, kernStop));
+        CUDA_CHECK(cudaEventElapsedTime(&e_ms, h2dStart, d2hStop));
+        if (rep >= 0) {
+            kernelMs.push_back(k_ms);
+            e2eMs.push_back(e_ms);
+        }
+    }
 
     int alive = 0;
-    double sum = checksum(h_agents, n, &alive);
+    double sum = checksum(h_out, n, &alive);
     int maxSite = 0;
     for (int k = 1; k < NUM_SITES; k++)
         if (h_site_eggs[k] > h_site_eggs[maxSite])
             maxSite = k;
 
-    printf("n = %d, steps = %d, time = %.3f ms\n", n, steps, ms);
     printf("eggs by species: %llu %llu %llu, agent-days: %llu, busiest site: %d\n",
            h_counters[0], h_counters[1], h_counters[2], h_counters[3], maxSite);
     printf("alive: %d\n", alive);
-    printf("checksum: %.6e\n", sum);
 
-    CUDA_CHECK(cudaEventDestroy(start));
-    CUDA_CHECK(cudaEventDestroy(stop));
+    printf("kdlg-bench name=agents elements=%d bytes=%zu\n", n, bytes);
+    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernelMs), median(e2eMs), reps);
+    printf("kdlg-bench checksum=%.9e\n", sum);
+    fflush(stdout); /* the timing is out before the check runs */
+
+    int status = 0;
+    if (verify) {
+        long long forked = 0;
+        double counterErr = 0.0;
+        long long allowed = n / 10000;
+        double maxRel = verifyAgents(h_agents, h_out, n, steps, h_counters, h_site_eggs, &forked, &counterErr);
+        printf("verify: %lld of %d agents forked from the host reference (allowed %lld), counters within %.3e\n",
+               forked, n, allowed, counterErr);
+        if (forked <= allowed && maxRel <= 1e-3) {
+            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", maxRel);
+        } else {
+            printf("kdlg-bench verify=FAILED max_rel_err=%.3e forked=%lld allowed=%lld tolerance=1.0e-03\n",
+                   maxRel, forked, allowed);
+            status = 1;
+        }
+    } else {
+        printf("kdlg-bench verify=SKIPPED\n");
+    }
+
+    CUDA_CHECK(cudaEventDestroy(h2dStart));
+    CUDA_CHECK(cudaEventDestroy(kernStart));
+    CUDA_CHECK(cudaEventDestroy(kernStop));
+    CUDA_CHECK(cudaEventDestroy(d2hStop));
     CUDA_CHECK(cudaFree(d_agents));
     CUDA_CHECK(cudaFree(d_counters));
     CUDA_CHECK(cudaFree(d_site_eggs));
-    free(h_agents);
-    return 0;
+    CUDA_CHECK(cudaFreeHost(h_agents));
+    CUDA_CHECK(cudaFreeHost(h_out));
+    return status;
 }

@@ -1,0 +1,292 @@
+/*
+ * blackscholes.cu - Black-Scholes prices of European call and put options.
+ *
+ * Benchmark program for kdlg-opt (Kofler et al. 2015, Table 2 "BlackScholes",
+ * after the NVIDIA CUDA sample): the options are an array of structures
+ * (struct Option, five floats).  The kernel reads the stock price S, the
+ * strike X and the time to expiry T of one option, and the riskless rate R
+ * and the volatility V (kernel arguments), and writes the option's call and
+ * put prices.
+ *
+ * Usage: blackscholes [n] [iterations] [--reps R] [--no-verify]
+ *   n           number of options (default 100,000,000: 2 GB of options)
+ *   iterations  kernel launches per repetition, each pricing every option
+ *               again, as the CUDA sample times it (default 16: one launch
+ *               takes about 1 ms on an H200)
+ *   --reps R    timed repetitions (default 5), after one warm-up
+ *   --no-verify skip the check on the host
+ *
+ * Each repetition copies the options (prices set to -1) to the device, runs
+ * the kernel `iterations` times and copies them back.  The check recomputes
+ * every price on the host in double precision with the exact normal
+ * distribution (erfc) and compares with error = |gpu - cpu| / max(|cpu|, 1):
+ * a relative error for prices of 1 or more, an absolute one (in currency
+ * units) below.  The float kernel (polynomial CND, |error| < 7.5e-8, float
+ * rounding of terms up to X = 100) measured 1.0e-5 by that measure; the
+ * tolerance is 1e-4.  Output lines: see benchmarks/CONTRACT.md.
+ */
+#include <cstdio>
+#include <cstdlib>
+#include <cmath>
+#include <cstring>
+#include <algorithm>
+#include <thread>
+#include <vector>
+#include <cuda_runtime.h>
+
+#define BLOCK_SIZE 256
+#define RISKFREE 0.02f
+#define VOLATILITY 0.30f
+#define TOLERANCE 1e-4
+
+#define CUDA_CHECK(call)                                                  \
+    do {                                                                  \
+        cudaError_t err_ = (call);                                        \
+        if (err_ != cudaSuccess) {                                        \
+            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
+                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
+            exit(1);                                                      \
+        }                                                                 \
+    } while (0)
+
+struct Option {
+    float S;    /* stock price */
+    float X;    /* strike price */
+    float T;    /* time to expiry, years */
+    float call; /* result: call price */
+    float put;  /* result: put price */
+};
+
+/* Cumulative normal distribution, polynomial approximation (Abramowitz and
+ * Stegun 26.2.17, as in the CUDA sample). */
+__device__ __forceinline__ float cndGPU(float d)
+{
+    const float A1 = 0.31938153f;
+    const float A2 = -0.356563782f;
+    const float A3 = 1.781477937f;
+    const float A4 = -1.821255978f;
+    const float A5 = 1.330274429f;
+    const float RSQRT2PI = 0.39894228040143267793994605993438f;
+
+    float K = 1.0f / (1.0f + 0.2316419f * fabsf(d));
+    float cnd = RSQRT2PI * expf(-0.5f * d * d) *
+                (K * (A1 + K * (A2 + K * (A3 + K * (A4 + K * A5)))));
+    if (d > 0.0f)
+        cnd = 1.0f - cnd;
+    return cnd;
+}
+
+__global__ void blackScholes(Option *opt, float r, float v, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    float S = opt[i].S;
+    float X = opt[i].X;
+    float T = opt[i].T;
+
+    float sqrtT = sqrtf(T);
+    float d1 = (logf(S / X) + (r + 0.5f * v * v) * T) / (v * sqrtT);
+    float d2 = d1 - v * sqrtT;
+    float cndD1 = cndGPU(d1);
+    float cndD2 = cndGPU(d2);
+    float expRT = expf(-r * T);
+
+    opt[i].call = S * cndD1 - X * expRT * cndD2;
+    opt[i].put = X * expRT * (1.0f - cndD2) - S * (1.0f - cndD1);
+}
+
+/* ---------------------------------------------------------------- host */
+
+static unsigned int lcg_state = 20150825u;
+
+static float lcg_range(float lo, float hi)
+{
+    lcg_state = lcg_state * 1664525u + 1013904223u;
+    return lo + (hi - lo) * (float)((lcg_state >> 8) & 0xFFFFFF) / 16777216.0f;
+}
+
+/* The CUDA sample's ranges; prices set to -1 (every one must be written). */
+static void initOptions(Option *o, int n)
+{
+    for (int i = 0; i < n; i++) {
+        o[i].S = lcg_range(5.0f, 30.0f);
+        o[i].X = lcg_range(1.0f, 100.0f);
+        o[i].T = lcg_range(0.25f, 10.0f);
+        o[i].call = -1.0f;
+        o[i].put = -1.0f;
+    }
+}
+
+/* Reference prices in double, exact normal distribution. */
+static void priceCPU(double S, double X, double T, double r, double v, double *call, double *put)
+{
+    double sqrtT = sqrt(T);
+    double d1 = (log(S / X) + (r + 0.5 * v * v) * T) / (v * sqrtT);
+    double d2 = d1 - v * sqrtT;
+    double cndD1 = 0.5 * erfc(-d1 / sqrt(2.0));
+    double cndD2 = 0.5 * erfc(-d2 / sqrt(2.0));
+    double expRT = exp(-r * T);
+    *call = S * cndD1 - X * expRT * cndD2;
+    *put = X * expRT * (1.0 - cndD2) - S * (1.0 - cndD1);
+}
+
+static double priceErr(float gpu, double cpu)
+{
+    double e = fabs((double)gpu - cpu) / std::max(fabs(cpu), 1.0);
+    return e == e ? e : INFINITY; /* NaN counts as a failure */
+}
+
+/*
+ * The host check on all hardware threads: inputs unchanged, prices within
+ * TOLERANCE.  Returns the maximum error; *bad counts options outside it.
+ */
+static double verifyPrices(const Option *in, const Option *out, int n, long long *bad)
+{
+    unsigned int nt = std::thread::hardware_concurrency();
+    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+    std::vector<double> maxErr(nt, 0.0);
+    std::vector<long long> nbad(nt, 0);
+    std::vector<std::thread> pool;
+    for (unsigned int t = 0; t < nt; t++) {
+        pool.emplace_back([&, t] {
+            int lo = (int)((long long)n * t / nt);
+            int hi = (int)((long long)n * (t + 1) / nt);
+            for (int i = lo; i < hi; i++) {
+                double call, put;
+                priceCPU(in[i].S, in[i].X, in[i].T, RISKFREE, VOLATILITY, &call, &put);
+                double e = std::max(priceErr(out[i].call, call), priceErr(out[i].put, put));
+                bool same = out[i].S == in[i].S && out[i].X == in[i].X && out[i].T == in[i].T;
+                if (!same || !(e <= TOLERANCE))
+                    nbad[t]++;
+                if (!(e <= maxErr[t]))
+                    maxErr[t] = e;
+            }
+        });
+    }
+    for (auto &th : pool)
+        th.join();
+    double m = 0.0;
+    *bad = 0;
+    for (unsigned int t = 0; t < nt; t++) {
+        m = std::max(m, maxErr[t]);
+        *bad += nbad[t];
+    }
+    return m;
+}
+
+/* Median of the repetitions' times (the mean of the middle two for an even count). */
+static double median(std::vector<float> v)
+{
+    std::sort(v.begin(), v.end());
+    size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : 0.5 * ((double)v[m - 1] + (double)v[m]);
+}
+
+static double checksum(const Option *o, int n)
+{
+    double sum = 0.0;
+    for (int i = 0; i < n; i++)
+        sum += (double)o[i].call + 2.0 * (double)o[i].put;
+    return sum;
+}
+
+int main(int argc, char **argv)
+{
+    int n = 100000000;
+    int iterations = 16;
+    int reps = 5;
+    int verify = 1;
+    int positional = 0;
+
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
+            reps = atoi(argv[++a]);
+        else if (strcmp(argv[a], "--no-verify") == 0)
+            verify = 0;
+        else if (strcmp(argv[a], "--verify") == 0)
+            verify = 1;
+        else if (argv[a][0] != '-' && positional == 0) {
+            n = atoi(argv[a]);
+            positional++;
+        } else if (argv[a][0] != '-' && positional == 1) {
+            iterations = atoi(argv[a]);
+            positional++;
+        } else {
+            fprintf(stderr, "usage: %s [n] [iterations] [--reps R] [--no-verify]\n", argv[0]);
+            return 1;
+        }
+    }
+    if (n <= 0 || iterations < 1 || reps < 1) {
+        fprintf(stderr, "usage: %s [n] [iterations] [--reps R] [--no-verify]  (n, iterations, R >= 1)\n",
+                argv[0]);
+        return 1;
+    }
+
+    size_t bytes = (size_t)n * sizeof(Option);
+    Option *h_in, *h_out;
+    CUDA_CHECK(cudaMallocHost((void **)&h_in, bytes));
+    CUDA_CHECK(cudaMallocHost((void **)&h_out, bytes));
+    initOptions(h_in, n);
+
+    Option *d_options;
+    CUDA_CHECK(cudaMalloc((void **)&d_options, bytes));
+
+    int grid = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
+
+    cudaEvent_t h2dStart, kernStart, kernStop, d2hStop;
+    CUDA_CHECK(cudaEventCreate(&h2dStart));
+    CUDA_CHECK(cudaEventCreate(&kernStart));
+    CUDA_CHECK(cudaEventCreate(&kernStop));
+    CUDA_CHECK(cudaEventCreate(&d2hStop));
+
+    std::vector<float> kernelMs, e2eMs;
+    for (int rep = -1; rep < reps; rep++) { /* rep -1: warm-up, not counted */
+        CUDA_CHECK(cudaEventRecord(h2dStart, 0));
+        CUDA_CHECK(cudaMemcpy(d_options, h_in, bytes, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaEventRecord(kernStart, 0));
+        for (int it = 0; it < iterations; it++) {
+            blackScholes<<<grid, BLOCK_SIZE>>>(d_options, RISKFREE, VOLATILITY, n);
+            CUDA_CHECK(cudaGetLastError());
+        }
+        CUDA_CHECK(cudaEventRecord(kernStop, 0));
+        CUDA_CHECK(cudaMemcpy(h_out, d_options, bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaEventRecord(d2hStop, 0));
+        CUDA_CHECK(cudaEventSynchronize(d2hStop));
+        float k_ms = 0.0f, e_ms = 0.0f;
+        CUDA_CHECK(cudaEventElapsedTime(&k_ms, kernStart, kernStop));
+        CUDA_CHECK(cudaEventElapsedTime(&e_ms, h2dStart, d2hStop));
+        if (rep >= 0) {
+            kernelMs.push_back(k_ms);
+            e2eMs.push_back(e_ms);
+        }
+    }
+
+    printf("kdlg-bench name=blackscholes elements=%d bytes=%zu\n", n, bytes);
+    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernelMs), median(e2eMs), reps);
+    printf("kdlg-bench checksum=%.9e\n", checksum(h_out, n));
+    fflush(stdout); /* the timing is out before the check runs */
+
+    int status = 0;
+    if (verify) {
+        long long bad = 0;
+        double maxErr = verifyPrices(h_in, h_out, n, &bad);
+        if (bad == 0) {
+            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", maxErr);
+        } else {
+            printf("kdlg-bench verify=FAILED max_rel_err=%.3e bad=%lld tolerance=%.1e\n", maxErr, bad, TOLERANCE);
+            status = 1;
+        }
+    } else {
+        printf("kdlg-bench verify=SKIPPED\n");
+    }
+
+    CUDA_CHECK(cudaEventDestroy(h2dStart));
+    CUDA_CHECK(cudaEventDestroy(kernStart));
+    CUDA_CHECK(cudaEventDestroy(kernStop));
+    CUDA_CHECK(cudaEventDestroy(d2hStop));
+    CUDA_CHECK(cudaFree(d_options));
+    CUDA_CHECK(cudaFreeHost(h_in));
+    CUDA_CHECK(cudaFreeHost(h_out));
+    return status;
+}

@@ -1,0 +1,259 @@
+/*
+ * rgb.cu - two kernels over an interleaved 8-bit RGB image.
+ *
+ * Benchmark program for kdlg-opt, after the coalescing lab in
+ * shared/seeds/001 (invert the red channel of an interleaved RGBRGB...
+ * image, one pixel per thread): the pixels are an array of structures
+ * (struct Pixel, three unsigned chars).  Two kernels run in turn:
+ *   invertRed  red = 255 - red, in place (touches only r);
+ *   toGrey     reads r, g and b of every pixel and writes its grey value,
+ *              (77 r + 150 g + 29 b + 128) >> 8 (BT.601 weights in 8-bit
+ *              fixed point), to a separate byte array; the pixels are only
+ *              read.
+ *
+ * Usage: rgb [n] [--reps R] [--no-verify]
+ *   n           number of pixels, at most 2^31 - 1
+ *               (default 2^30 = 1,073,741,824 pixels: 3 GiB of pixels,
+ *               1 GiB of grey)
+ *   --reps R    timed repetitions (default 5), after one warm-up
+ *   --no-verify skip the check on the host
+ *
+ * Each repetition copies the image to the device, runs invertRed then
+ * toGrey, and copies the image and the grey array back.  The check
+ * recomputes both outputs on the host: integer arithmetic, every byte must
+ * match.  Output lines: see benchmarks/CONTRACT.md.
+ */
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <algorithm>
+#include <thread>
+#include <vector>
+#include <cuda_runtime.h>
+
+#define BLOCK_SIZE 256
+
+#define CUDA_CHECK(call)                                                  \
+    do {                                                                  \
+        cudaError_t err_ = (call);                                        \
+        if (err_ != cudaSuccess) {                                        \
+            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
+                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
+            exit(1);                                                      \
+        }                                                                 \
+    } while (0)
+
+struct Pixel {
+    unsigned char r;
+    unsigned char g;
+    unsigned char b;
+};
+
+__global__ void invertRed(Pixel *img, long long n)
+{
+    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        img[i].r = 255 - img[i].r;
+}
+
+__global__ void toGrey(const Pixel *img, unsigned char *grey, long long n)
+{
+    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        unsigned int r = img[i].r;
+        unsigned int g = img[i].g;
+        unsigned int b = img[i].b;
+        grey[i] = (unsigned char)((77u * r + 150u * g + 29u * b + 128u) >> 8);
+    }
+}
+
+/* ---------------------------------------------------------------- host */
+
+/* splitmix64 of a counter: random access into a fixed sequence. */
+static unsigned long long mix64(unsigned long long k)
+{
+    unsigned long long z = 0x5EED0001ULL + (k + 1) * 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Channel values in [1, 255], random and non-zero, from mix64(pixel index);
+ * on all hardware threads (the result does not depend on their number). */
+static void initImage(Pixel *img, long long n)
+{
+    unsigned int nt = std::thread::hardware_concurrency();
+    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+    std::vector<std::thread> pool;
+    for (unsigned int t = 0; t < nt; t++) {
+        pool.emplace_back([=] {
+            for (long long i = n * t / nt; i < n * (t + 1) / nt; i++) {
+                unsigned long long x = mix64((unsigned long long)i);
+                img[i].r = (unsigned char)(1 + ((x & 0xFF) * 255 >> 8));
+                img[i].g = (unsigned char)(1 + (((x >> 8) & 0xFF) * 255 >> 8));
+                img[i].b = (unsigned char)(1 + (((x >> 16) & 0xFF) * 255 >> 8));
+            }
+        });
+    }
+    for (auto &th : pool)
+        th.join();
+}
+
+/*
+ * The host check on all hardware threads: recomputes both kernels for every
+ * pixel; returns the number of pixels whose image bytes or grey value differ
+ * (*firstBad: the first one found).
+ */
+static long long verifyImage(const Pixel *in, const Pixel *out, const unsigned char *grey, long long n,
+                             long long *firstBad)
+{
+    unsigned int nt = std::thread::hardware_concurrency();
+    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+    std::vector<long long> bad(nt, 0), first(nt, -1);
+    std::vector<std::thread> pool;
+    for (unsigned int t = 0; t < nt; t++) {
+        pool.emplace_back([&, t] {
+            long long lo = n * t / nt, hi = n * (t + 1) / nt;
+            for (long long i = lo; i < hi; i++) {
+                unsigned int r = 255u - in[i].r, g = in[i].g, b = in[i].b;
+                unsigned int y = (77u * r + 150u * g + 29u * b + 128u) >> 8;
+                if (out[i].r != r || out[i].g != g || out[i].b != b || grey[i] != y) {
+                    if (bad[t] == 0)
+                        first[t] = i;
+                    bad[t]++;
+                }
+            }
+        });
+    }
+    for (auto &th : pool)
+        th.join();
+    long long total = 0;
+    *firstBad = -1;
+    for (unsigned int t = 0; t < nt; t++) {
+        total += bad[t];
+        if (*firstBad < 0 && first[t] >= 0)
+            *firstBad = first[t];
+    }
+    return total;
+}
+
+/* Median of the repetitions' times (the mean of the middle two for an even count). */
+static double median(std::vector<float> v)
+{
+    std::sort(v.begin(), v.end());
+    size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : 0.5 * ((double)v[m - 1] + (double)v[m]);
+}
+
+/* Position-weighted sum of the output bytes (exact in double up to n = 2^31). */
+static double checksum(const Pixel *img, const unsigned char *grey, long long n)
+{
+    unsigned long long sum = 0;
+    for (long long i = 0; i < n; i++)
+        sum += (unsigned long long)(img[i].r + 2u * img[i].g + 3u * img[i].b + 5u * grey[i]) *
+               (unsigned long long)((i & 255) + 1);
+    return (double)sum;
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 1LL << 30;
+    int reps = 5;
+    int verify = 1;
+    int positional = 0;
+
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
+            reps = atoi(argv[++a]);
+        else if (strcmp(argv[a], "--no-verify") == 0)
+            verify = 0;
+        else if (strcmp(argv[a], "--verify") == 0)
+            verify = 1;
+        else if (argv[a][0] != '-' && positional == 0) {
+            n = atoll(argv[a]);
+            positional++;
+        } else {
+            fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
+            return 1;
+        }
+    }
+    if (n <= 0 || n > 0x7FFFFFFFLL || reps < 1) {
+        fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]  (1 <= n < 2^31, R >= 1)\n", argv[0]);
+        return 1;
+    }
+
+    size_t bytes = (size_t)n * sizeof(Pixel);
+    size_t greyBytes = (size_t)n;
+    Pixel *h_in, *h_out;
+    unsigned char *h_grey;
+    CUDA_CHECK(cudaMallocHost((void **)&h_in, bytes));
+    CUDA_CHECK(cudaMallocHost((void **)&h_out, bytes));
+    CUDA_CHECK(cudaMallocHost((void **)&h_grey, greyBytes));
+    initImage(h_in, n);
+
+    Pixel *d_img;
+    unsigned char *d_grey;
+    CUDA_CHECK(cudaMalloc((void **)&d_img, bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d_grey, greyBytes));
+
+    unsigned int grid = (unsigned int)((n + BLOCK_SIZE - 1) / BLOCK_SIZE);
+
+    cudaEvent_t h2dStart, kernStart, kernStop, d2hStop;
+    CUDA_CHECK(cudaEventCreate(&h2dStart));
+    CUDA_CHECK(cudaEventCreate(&kernStart));
+    CUDA_CHECK(cudaEventCreate(&kernStop));
+    CUDA_CHECK(cudaEventCreate(&d2hStop));
+
+    std::vector<float> kernelMs, e2eMs;
+    for (int rep = -1; rep < reps; rep++) { /* rep -1: warm-up, not counted */
+        CUDA_CHECK(cudaEventRecord(h2dStart, 0));
+        CUDA_CHECK(cudaMemcpy(d_img, h_in, bytes, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaEventRecord(kernStart, 0));
+        invertRed<<<grid, BLOCK_SIZE>>>(d_img, n);
+        CUDA_CHECK(cudaGetLastError());
+        toGrey<<<grid, BLOCK_SIZE>>>(d_img, d_grey, n);
+        CUDA_CHECK(cudaGetLastError());
+        CUDA_CHECK(cudaEventRecord(kernStop, 0));
+        CUDA_CHECK(cudaMemcpy(h_out, d_img, bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(h_grey, d_grey, greyBytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaEventRecord(d2hStop, 0));
+        CUDA_CHECK(cudaEventSynchronize(d2hStop));
+        float k_ms = 0.0f, e_ms = 0.0f;
+        CUDA_CHECK(cudaEventElapsedTime(&k_ms, kernStart, kernStop));
+        CUDA_CHECK(cudaEventElapsedTime(&e_ms, h2dStart, d2hStop));
+        if (rep >= 0) {
+            kernelMs.push_back(k_ms);
+            e2eMs.push_back(e_ms);
+        }
+    }
+
+    printf("kdlg-bench name=rgb elements=%lld bytes=%zu\n", n, bytes);
+    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernelMs), median(e2eMs), reps);
+    printf("kdlg-bench checksum=%.9e\n", checksum(h_out, h_grey, n));
+    fflush(stdout); /* the timing is out before the check runs */
+
+    int status = 0;
+    if (verify) {
+        long long firstBad = -1;
+        long long bad = verifyImage(h_in, h_out, h_grey, n, &firstBad);
+        if (bad == 0) {
+            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", 0.0);
+        } else {
+            printf("kdlg-bench verify=FAILED max_rel_err=%.3e bad=%lld first_bad=%lld\n", 1.0, bad, firstBad);
+            status = 1;
+        }
+    } else {
+        printf("kdlg-bench verify=SKIPPED\n");
+    }
+
+    CUDA_CHECK(cudaEventDestroy(h2dStart));
+    CUDA_CHECK(cudaEventDestroy(kernStart));
+    CUDA_CHECK(cudaEventDestroy(kernStop));
+    CUDA_CHECK(cudaEventDestroy(d2hStop));
+    CUDA_CHECK(cudaFree(d_img));
+    CUDA_CHECK(cudaFree(d_grey));
+    CUDA_CHECK(cudaFreeHost(h_in));
+    CUDA_CHECK(cudaFreeHost(h_out));
+    CUDA_CHECK(cudaFreeHost(h_grey));
+    return status;
+}
