@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   char exe[4096], ver[64], err[1024];
-  if (kd_cal_build(&cfg, exe, sizeof exe, ver, sizeof ver, stderr, err, sizeof err) != 0) {
+  if (kd_cal_build(&cfg, NULL, exe, sizeof exe, ver, sizeof ver, stderr, err, sizeof err) != 0) {
     fprintf(stderr, "calbuild: %s\n", err);
     return 1;
   }

@@ -109,7 +109,8 @@ __global__ void kd_stride_dram(const unsigned *__restrict__ a, unsigned stride_w
 
 struct StrideResult {
   double l1_ns[KD_NSTRIDES], dram_ns[KD_NSTRIDES];
-  unsigned epsilon, dram_knee;
+  unsigned epsilon, dram_knee;     /* where the cost stops rising (knee) */
+  unsigned l1_granule, dram_granule; /* where it stops doubling (granule) */
 };
 
 /* median over `reps` launches (after one warm-up) of a stride kernel, ms */
@@ -143,6 +144,16 @@ static unsigned knee(const double *cost) {
   return kd_strides[KD_NSTRIDES - 1];
 }
 
+/* the largest stride whose cost is at least 1.5 × that of half the stride:
+ * up to it, doubling the stride doubles the granules touched */
+static unsigned granule(const double *cost) {
+  unsigned g = kd_strides[0];
+  for (int i = 1; i < KD_NSTRIDES; i++)
+    if (cost[i] >= 1.5 * cost[i - 1])
+      g = kd_strides[i];
+  return g;
+}
+
 static void stride_benchmark(int sms, cudaEvent_t e0, cudaEvent_t e1, StrideResult *res) {
   const unsigned log_words = 28;  /* 1 GiB of 4-byte words */
   const size_t words = (size_t)1 << log_words;
@@ -168,11 +179,15 @@ static void stride_benchmark(int sms, cudaEvent_t e0, cudaEvent_t e1, StrideResu
   CK(cudaFree(out));
   res->epsilon = knee(res->l1_ns);
   res->dram_knee = knee(res->dram_ns);
+  res->l1_granule = granule(res->l1_ns);
+  res->dram_granule = granule(res->dram_ns);
 }
 
 /* ---- the header ---- */
 
-/* "580.159.04" from /proc/driver/nvidia/version, or "" */
+/* "580.159.04" from /proc/driver/nvidia/version ("NVRM version: NVIDIA UNIX
+ * Open Kernel Module for x86_64  580.159.04  Release Build ..."): the first
+ * word made of digits and at least one dot; "" if none */
 static void kernel_driver_version(char *buf, size_t len) {
   buf[0] = '\0';
   FILE *f = fopen("/proc/driver/nvidia/version", "r");
@@ -180,16 +195,12 @@ static void kernel_driver_version(char *buf, size_t len) {
     return;
   char line[512];
   if (fgets(line, sizeof line, f)) {
-    char *p = strstr(line, "Kernel Module");
-    if (p) {
-      p += strlen("Kernel Module");
-      while (*p == ' ' || *p == '\t')
-        p++;
-      size_t n = strcspn(p, " \t\n");
-      if (n >= len)
-        n = len - 1;
-      memcpy(buf, p, n);
-      buf[n] = '\0';
+    for (char *w = strtok(line, " \t\n"); w; w = strtok(NULL, " \t\n")) {
+      size_t n = strlen(w);
+      if (n >= len || strspn(w, "0123456789.") != n || !strchr(w, '.') || w[0] == '.')
+        continue;
+      memcpy(buf, w, n + 1);
+      break;
     }
   }
   fclose(f);
@@ -275,15 +286,22 @@ int main(int argc, char **argv) {
   printf("# date: %s\n", date);
   printf("# kdlg_opt_version: %s\n", kdlg_version[0] ? kdlg_version : "unknown");
   printf("# epsilon: %u\n", st.epsilon);
-  if (st.epsilon != 128 || st.dram_knee != st.epsilon)
-    printf("# epsilon_note: L1-resident cost stops rising at %u B%s; DRAM-resident at %u B "
-           "(%s)\n",
-           st.epsilon, st.epsilon != 128 ? " (not the expected 128-B line)" : " (the L1 line)", st.dram_knee,
-           st.dram_knee == 32 ? "32-B sectors" : st.dram_knee == 64 ? "64-B DRAM granule" : "see # stride");
+  if (st.epsilon != 128 || st.dram_knee != st.epsilon || st.l1_granule != st.epsilon) {
+    printf("# epsilon_note: L1-resident: the cost of a warp-wide access stops rising at %u B", st.epsilon);
+    if (st.epsilon != 128)
+      printf(" (not the expected 128-B line)");
+    if (st.l1_granule != st.epsilon)
+      printf(" and doubles with the stride up to %u B", st.l1_granule);
+    printf("; DRAM-resident: it doubles with the stride up to %u B (%s) and stops rising at %u B\n",
+           st.dram_granule,
+           st.dram_granule == 32 ? "32-B sectors" : st.dram_granule == 64 ? "64-B DRAM access granule" : "DRAM granule",
+           st.dram_knee);
+  }
   printf("# bytes: %llu\n", bytes);
   printf("# repeats: %d\n", repeats);
   printf("# sweep: %s\n", KD_SWEEP_NAME);
   printf("# epsilon_dram: %u\n", st.dram_knee);
+  printf("# granule_dram: %u\n", st.dram_granule);
   printf("# stride_columns: stride_bytes,l1_ns,dram_ns (ns per warp-wide access per SM)\n");
   for (int i = 0; i < KD_NSTRIDES; i++)
     printf("# stride: %u,%.4f,%.4f\n", kd_strides[i], st.l1_ns[i], st.dram_ns[i]);

@@ -127,25 +127,40 @@ void kd_cal_file_name(char *buf, size_t len, KdCalLang lang, int s, int m) {
 
 /* ---- the timed kernels ---- */
 
-/* One field update, v = v·3 + (a + f + 1), on the lvalue `ref` (field type of
- * s bytes; uint4 per component).  `a` is (u32)e; the addend depends on the
- * element so that verification sees an element written at another's address
- * (a position-independent update would leave any permutation unnoticed). */
-static void gen_update(FILE *o, const Lang *L, int s, const char *ref, int f) {
+/* Field f's load into v<f> from the lvalue `ref` (field type of s bytes). */
+static void gen_load(FILE *o, const Lang *L, int s, const char *ref, int f) {
+  fprintf(o, "      %s v%d = %s;\n", L->types[size_index(s)], f, ref);
+}
+
+/* Field f's update v = v·3 + (a + f + 1) and store to `ref` (uint4: per
+ * component).  `a` is (u32)e: the addend depends on the element so that
+ * verification sees an element written at another's address (with a
+ * position-independent update any permutation of the elements would go
+ * unnoticed). */
+static void gen_store(FILE *o, const Lang *L, int s, const char *ref, int f) {
   const char *t = L->types[size_index(s)];
   if (s == 16) {
-    fprintf(o, "      {\n");
-    fprintf(o, "        uint4 v = %s;\n", ref);
     static const char comp[] = "xyzw";
     for (int c = 0; c < 4; c++)
-      fprintf(o, "        v.%c = v.%c * 3u + (a + %du);\n", comp[c], comp[c], f + 1);
-    fprintf(o, "        %s = v;\n", ref);
-    fprintf(o, "      }\n");
+      fprintf(o, "      v%d.%c = v%d.%c * 3u + (a + %du);\n", f, comp[c], f, comp[c], f + 1);
+    fprintf(o, "      %s = v%d;\n", ref, f);
   } else if (s == 8) {
-    fprintf(o, "      %s = %s * 3u + (%s)(a + %du);\n", ref, ref, t, f + 1);
+    fprintf(o, "      %s = v%d * 3u + (%s)(a + %du);\n", ref, f, t, f + 1);
   } else {
-    fprintf(o, "      %s = (%s)(%s * 3u + (a + %du));\n", ref, t, ref, f + 1);
+    fprintf(o, "      %s = (%s)(v%d * 3u + (a + %du));\n", ref, t, f, f + 1);
   }
+}
+
+/* Field f's lvalue for layout tile (1 AoS, 0 SoA, t tiled) through q. */
+static void field_ref(char *buf, size_t len, uint32_t tile, int f) {
+  if (tile == 1)
+    snprintf(buf, len, "q->f%d", f);
+  else if (tile == 0 && f == 0)
+    snprintf(buf, len, "q[0]");
+  else if (tile == 0)
+    snprintf(buf, len, "q[%d * E]", f);
+  else
+    snprintf(buf, len, "q[%u]", (uint32_t)f * tile);
 }
 
 /* Writes the timed kernel of layout l for the struct (s, m).  Work-item g of
@@ -170,32 +185,29 @@ static void gen_train(FILE *o, const Lang *L, int s, int m, int l, const KdCalGe
   else
     fprintf(o, "      %s x = e;\n", L->u64);
 
-  char ref[96];
   if (tile == 1) {  /* AoS: a struct of m fields */
     fprintf(o, "      %skd_s%d_m%d *q = (%skd_s%d_m%d *)p + x;\n", L->global, s, m, L->global, s, m);
-    for (int f = 0; f < m; f++) {
-      snprintf(ref, sizeof ref, "q->f%d", f);
-      gen_update(o, L, s, ref, f);
-    }
   } else if (tile == 0) {  /* SoA: field f is the array p + f·E */
     fprintf(o, "      %s%s *q = p + x;\n", L->global, t);
-    for (int f = 0; f < m; f++) {
-      if (f == 0)
-        snprintf(ref, sizeof ref, "q[0]");
-      else
-        snprintf(ref, sizeof ref, "q[%d * E]", f);
-      gen_update(o, L, s, ref, f);
-    }
-  } else {  /* tiled: tile x >> log2(t) of t·m values, lane x & (t-1) */
+  } else {  /* tiled: tile x >> log2(t) of t·m values, lane x & (t-1), field f at f·t */
     int shift = 0;
     while ((1u << shift) < tile)
       shift++;
     fprintf(o, "      %s%s *q = p + (x >> %d) * %u%s + (x & %u);\n", L->global, t, shift,
             tile * (uint32_t)m, L->sfx64, tile - 1);
-    for (int f = 0; f < m; f++) {
-      snprintf(ref, sizeof ref, "q[%u]", (uint32_t)f * tile);
-      gen_update(o, L, s, ref, f);
-    }
+  }
+  /* every field loaded first, then every field stored: the loads of one
+   * element are independent in every layout (a store between them would
+   * order the next load after it wherever the compiler cannot prove that
+   * the addresses differ, as for SoA's f·E with a runtime E) */
+  char ref[96];
+  for (int f = 0; f < m; f++) {
+    field_ref(ref, sizeof ref, tile, f);
+    gen_load(o, L, s, ref, f);
+  }
+  for (int f = 0; f < m; f++) {
+    field_ref(ref, sizeof ref, tile, f);
+    gen_store(o, L, s, ref, f);
   }
   fprintf(o, "    }\n  }\n}\n\n");
 }

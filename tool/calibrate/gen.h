@@ -119,7 +119,12 @@ int kd_cal_emit_opts(const KdCalConfig *cfg, KdCalLang lang, const KdCalGenOptio
  * ("13.0", "" if unknown) to nvcc_version (verlen bytes).  Progress to log
  * (may be NULL).  Returns 0, or -1 with a one-line message in err (nvcc not
  * found, a compilation failing: the message names its log). */
-int kd_cal_build(const KdCalConfig *cfg, char *exe, size_t exelen, char *nvcc_version, size_t verlen,
-                 FILE *log, char *err, size_t errlen);
+int kd_cal_build(const KdCalConfig *cfg, const KdCalGenOptions *opt, char *exe, size_t exelen,
+                 char *nvcc_version, size_t verlen, FILE *log, char *err, size_t errlen);
+
+/* kd_cal_measure with generator switches (opt may be NULL; with
+ * opt->plant_bug every row must come out verified 0 and it returns -1). */
+int kd_cal_measure_opts(const KdCalConfig *cfg, const KdCalGenOptions *opt, FILE *csv, FILE *log, char *err,
+                        size_t errlen);
 
 #endif

@@ -209,13 +209,13 @@ static int reap(Job *jobs, int *running, FILE *log, char *err, size_t errlen) {
   return 0;  /* not one of ours */
 }
 
-int kd_cal_build(const KdCalConfig *cfg, char *exe, size_t exelen, char *nvcc_version, size_t verlen, FILE *log,
-                 char *err, size_t errlen) {
+int kd_cal_build(const KdCalConfig *cfg, const KdCalGenOptions *opt, char *exe, size_t exelen, char *nvcc_version,
+                 size_t verlen, FILE *log, char *err, size_t errlen) {
   if (cfg->workdir && strlen(cfg->workdir) > MAXDIR) {
     snprintf(err, errlen, "work directory name longer than %d bytes", MAXDIR);
     return -1;
   }
-  if (kd_cal_emit(cfg, KD_CAL_CUDA, err, errlen) != 0)
+  if (kd_cal_emit_opts(cfg, KD_CAL_CUDA, opt, err, errlen) != 0)
     return -1;
   KdCalSweep sw;
   kd_cal_sweep(cfg, &sw);
@@ -372,8 +372,13 @@ static int copy_csv(const char *path, FILE *csv, long *unverified, char *err, si
 }
 
 int kd_cal_measure(const KdCalConfig *cfg, FILE *csv, FILE *log, char *err, size_t errlen) {
+  return kd_cal_measure_opts(cfg, NULL, csv, log, err, errlen);
+}
+
+int kd_cal_measure_opts(const KdCalConfig *cfg, const KdCalGenOptions *opt, FILE *csv, FILE *log, char *err,
+                        size_t errlen) {
   char exe[PATHLEN], ver[64];
-  if (kd_cal_build(cfg, exe, sizeof exe, ver, sizeof ver, log, err, errlen) != 0)
+  if (kd_cal_build(cfg, opt, exe, sizeof exe, ver, sizeof ver, log, err, errlen) != 0)
     return -1;
   KdCalSweep sw;
   kd_cal_sweep(cfg, &sw);

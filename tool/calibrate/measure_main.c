@@ -7,6 +7,10 @@
  *                          [--jobs N] [--repeats R] [--bytes B] [-o FILE]
  *   kdlg-calibrate-measure --emit-kernels DIR [--lang cuda|opencl] [--quick]
  *
+ * Self-checks: --build-only builds the driver (WORKDIR/kdcal-SM; run it with
+ * --help for its options) and prints its path; --plant-bug generates the
+ * kernels with the planted addressing bug (every row must come out verified 0).
+ *
  * -o FILE is written atomically (FILE.tmp, then renamed), also when some
  * variant did not verify (the rows say which); without -o the CSV goes to
  * standard output.  Exit status: 0 success, 1 failure, 2 usage.
@@ -22,7 +26,8 @@ static int usage(void) {
   fprintf(stderr,
           "usage: kdlg-calibrate-measure [--quick] [--workdir DIR] [--nvcc CMD] [--arch SM] [--jobs N]\n"
           "                              [--repeats R] [--bytes B] [-o FILE]\n"
-          "       kdlg-calibrate-measure --emit-kernels DIR [--lang cuda|opencl] [--quick]\n");
+          "       kdlg-calibrate-measure --emit-kernels DIR [--lang cuda|opencl] [--quick]\n"
+          "       (self-checks: --build-only, --plant-bug)\n");
   return 2;
 }
 
@@ -31,10 +36,14 @@ int main(int argc, char **argv) {
   cfg.workdir = "kdlg-calibrate-work";
   const char *out = NULL, *emit = NULL;
   KdCalLang lang = KD_CAL_CUDA;
+  KdCalGenOptions opt = {0};
+  bool build_only = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "--quick")) {
-      cfg.quick = true;
+    if (!strcmp(a, "--quick") || !strcmp(a, "--plant-bug") || !strcmp(a, "--build-only")) {
+      cfg.quick |= !strcmp(a, "--quick");
+      opt.plant_bug |= !strcmp(a, "--plant-bug");
+      build_only |= !strcmp(a, "--build-only");
       continue;
     }
     if (i + 1 >= argc)
@@ -64,10 +73,20 @@ int main(int argc, char **argv) {
   char err[1024];
   if (emit) {
     cfg.workdir = emit;
-    if (kd_cal_emit(&cfg, lang, err, sizeof err) != 0) {
+    if (kd_cal_emit_opts(&cfg, lang, &opt, err, sizeof err) != 0) {
       fprintf(stderr, "kdlg-calibrate-measure: %s\n", err);
       return 1;
     }
+    return 0;
+  }
+
+  if (build_only) {
+    char exe[4096], ver[64];
+    if (kd_cal_build(&cfg, &opt, exe, sizeof exe, ver, sizeof ver, stderr, err, sizeof err) != 0) {
+      fprintf(stderr, "kdlg-calibrate-measure: %s\n", err);
+      return 1;
+    }
+    printf("%s\n", exe);
     return 0;
   }
 
@@ -80,7 +99,7 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  int rc = kd_cal_measure(&cfg, csv, stderr, err, sizeof err);
+  int rc = kd_cal_measure_opts(&cfg, &opt, csv, stderr, err, sizeof err);
   if (out) {
     if (fclose(csv) != 0 || rename(tmp, out) != 0) {
       perror(out);
