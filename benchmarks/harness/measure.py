@@ -77,8 +77,9 @@ def collect_meta(nvcc):
 
 # ---- building ----
 
-def build_all(builds, work, nvcc, arch, jobs, logdir):
-    """{build id: (ok, detail)}; binaries under work/bin."""
+def build_all(builds, work, nvcc, arch, jobs, logpath):
+    """{build id: (ok, detail)}; binaries under work/bin; what nvcc printed
+    goes to one file, logpath (the device tool brings back only a few files)."""
     os.makedirs(os.path.join(work, "bin"), exist_ok=True)
 
     def one(b):
@@ -95,15 +96,18 @@ def build_all(builds, work, nvcc, arch, jobs, logdir):
             rc, text = -1, "nvcc timed out"
         except OSError as e:
             rc, text = -1, "cannot run nvcc: %s" % e
-        if text.strip():
-            write_atomic(os.path.join(logdir, "build-%s.log" % b["id"]), " ".join(cmd) + "\n" + text)
+        logs[b["id"]] = "=== %s (exit %s)\n$ %s\n%s\n" % (b["id"], rc, " ".join(cmd), text.strip()) if text.strip() else ""
         if rc != 0:
             errs = [l for l in text.splitlines() if "error" in l.lower()] or text.strip().splitlines()[-1:] or [""]
-            return b["id"], (False, "nvcc: %s (logs/build-%s.log)" % (errs[0].strip()[:300], b["id"]))
+            return b["id"], (False, "nvcc: %s (builds.log)" % errs[0].strip()[:300])
         return b["id"], (True, "%.1f s" % (time.monotonic() - t0))
 
+    logs = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
-        return dict(ex.map(one, builds))
+        res = dict(ex.map(one, builds))
+    write_atomic(logpath, "".join(logs[b["id"]] for b in builds if logs.get(b["id"]))
+                 or "every build was silent\n")
+    return res
 
 
 # ---- running ----
@@ -179,8 +183,9 @@ class Measure:
         self.deadline = self.t_start + args.budget
         self.quick = args.quick
         self.reps = args.reps or man.get("reps", 5)
-        self.logdir = os.path.join(out, "logs")
-        os.makedirs(self.logdir, exist_ok=True)
+        self.runlog = os.path.join(out, "runs.log")
+        with open(self.runlog, "w"):
+            pass
         self.stdbuf = shutil.which("stdbuf")
 
     # one row
@@ -305,9 +310,11 @@ class Measure:
                 row[k] = p[k]
         if p.get("name") and p["name"] != rec["name"]:
             row["detail"] = (row["detail"] + "; " if row["detail"] else "") + "program says name=%s" % p["name"]
-        write_atomic(os.path.join(self.logdir, "%s.%s.%s.txt" % (rec["name"], v["name"].replace(":", "-"), role)),
-                     "$ %s\n%s\n--- stderr ---\n%s\n--- exit %s, %.1f s%s\n" % (
-                         " ".join(run.cmd), stdout, stderr, run.rc, run.wall, " (timed out)" if run.timed_out else ""))
+        with self.lock:
+            with open(self.runlog, "a") as f:
+                f.write("=== %s %s %s: %s\n$ %s\n%s--- stderr ---\n%s--- exit %s, %.1f s%s\n\n" % (
+                    rec["name"], v["name"], role, status, " ".join(run.cmd), stdout, stderr[-20000:], run.rc,
+                    run.wall, " (timed out)" if run.timed_out else ""))
         self.put(row)
         log("  %-13s %-8s %-13s %-13s kernel %9s ms  e2e %9s ms  %5.1f s  %s" % (
             rec["name"], v["name"], role, status, fmt(row.get("kernel_ms", "")), fmt(row.get("e2e_ms", "")),
@@ -435,7 +442,7 @@ def measure(args):
         recs = [r for r in recs if r["name"] in want]
     out = os.path.abspath(args.out or os.path.join(work, "results"))
     os.makedirs(out, exist_ok=True)
-    for f in ("results.csv", "meta.json"):
+    for f in ("results.csv", "meta.json", "runs.log", "builds.log", "results.md", "fig5.png"):
         if os.path.exists(os.path.join(out, f)):
             os.remove(os.path.join(out, f))
     if args.budget is None:
@@ -469,7 +476,7 @@ def measure(args):
         need = {v.get("build") for r in recs for v in r.get("variants", [])}
         builds = [b for b in builds if b["id"] in need]
     t0 = time.monotonic()
-    res = build_all(builds, work, nvcc, args.arch, args.jobs or os.cpu_count() or 4, M.logdir)
+    res = build_all(builds, work, nvcc, args.arch, args.jobs or os.cpu_count() or 4, os.path.join(out, "builds.log"))
     M.built_ok = {k for k, (ok, _) in res.items() if ok}
     M.build_detail = {k: d for k, (ok, d) in res.items() if not ok}
     log("built %d of %d sources in %.0f s" % (len(M.built_ok), len(builds), time.monotonic() - t0))

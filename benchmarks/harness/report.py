@@ -6,6 +6,7 @@ for the PNG (skipped, and said so, when it is missing)."""
 
 import csv
 import os
+import re
 
 from common import load_json, log, write_atomic
 
@@ -68,6 +69,12 @@ class Bench:
 
 def f2(x, fmt="%.2f"):
     return "—" if x is None else fmt % x
+
+
+def short_nvcc(text):
+    """'Cuda compilation tools, release 13.0, V13.0.88 / Build ...' -> 'nvcc 13.0 (V13.0.88)'."""
+    m = re.search(r"release ([\d.]+), (V[\d.]+)", text or "")
+    return "nvcc %s (%s)" % m.groups() if m else (text or "nvcc ?")
 
 
 def md_escape(s):
@@ -135,7 +142,7 @@ def render_md(benches, meta, suite):
     L.append("# kdlg-opt benchmarks on %s" % dev)
     L.append("")
     L.append("%s, driver %s, %s, %s. kdlg-opt %s (commit %s), device model `%s`%s." % (
-        dev, meta.get("driver", "?"), meta.get("nvcc", "nvcc ?"), meta.get("date", "date ?"),
+        dev, meta.get("driver", "?"), short_nvcc(meta.get("nvcc")), meta.get("date", "date ?"),
         (meta.get("kdlg_opt_version") or "?").splitlines()[0].replace("kdlg-opt ", ""),
         meta.get("git_commit") or "?", meta.get("device_model") or "?",
         " (provisional, not calibrated)" if meta.get("model_provisional") else ""))
@@ -363,7 +370,7 @@ def plot(benches, meta, path):
         ax.legend(handles=handles, fontsize=7, ncol=len(handles), loc="upper left")
         ax.set_ylim(0, max([b.speedup(v, col) or 1 for b, vs in groups for v, _ in vs] + [1.2]) * 1.25)
     fig.suptitle("kdlg-opt: speed-up over AoS on %s (driver %s, %s, %s)%s" % (
-        meta.get("device", "?"), meta.get("driver", "?"), (meta.get("nvcc") or "?").split("/")[-1].strip(),
+        meta.get("device", "?"), meta.get("driver", "?"), short_nvcc(meta.get("nvcc")),
         meta.get("date", "?"), " — quick sizes" if meta.get("quick") else ""), fontsize=9)
     fig.text(0.01, 0.005, "hatched: same layout as another variant (measured once); ×: failed. "
              "Plain-array programs: kdlg-opt's output and the hand-optimized reference over the original.", fontsize=7)

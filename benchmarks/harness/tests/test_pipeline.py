@@ -117,8 +117,14 @@ class Pipeline(unittest.TestCase):
         meta = load(os.path.join(self.out, "meta.json"))
         for k in ("device", "driver", "nvcc", "date"):
             self.assertIn(k, meta)
-        logs = os.listdir(os.path.join(self.out, "logs"))
-        self.assertIn("particles.aos.main.txt", logs)
+        with open(os.path.join(self.out, "runs.log")) as f:
+            runs = f.read()
+        self.assertIn("=== particles aos main: ok", runs)
+        self.assertIn("=== particles split main: verify-failed", runs)
+        with open(os.path.join(self.out, "builds.log")) as f:
+            self.assertIn("fake compile error", f.read())
+        # few files: the device tool brings back only a handful
+        self.assertLessEqual(len(os.listdir(self.out)), 6)
         # report
         p = self.run_phase("report", "--out", self.out, ok=(0,))
         with open(os.path.join(self.out, "results.md")) as f:

@@ -47,7 +47,7 @@ ROWS = [
     row("cmm", "array", "ref:diag", "ref", kernel=50.0, e2e=60.0, plan="diagonal"),
 ]
 
-META = {"device": "NVIDIA Test GPU", "driver": "999.1", "nvcc": "Cuda compilation tools, release 13.0",
+META = {"device": "NVIDIA Test GPU", "driver": "999.1", "nvcc": "Cuda compilation tools, release 13.0, V13.0.88 / Build cuda_13.0.r13.0/compiler.36424714_0",
         "date": "2026-11-21 10:00 UTC", "kdlg_opt_version": "kdlg-opt 0.1.0", "git_commit": "abc123",
         "device_model": "runtime/models/provisional.json", "model_provisional": True, "reps": 5,
         "quick": False, "overlap": "serial", "measure_s": 100, "budget_s": 540,
@@ -90,7 +90,7 @@ class Report(unittest.TestCase):
     def test_markdown(self):
         md, out = self.run_report()
         # metadata
-        for s in ("NVIDIA Test GPU", "driver 999.1", "release 13.0", "2026-11-21 10:00 UTC", "abc123", "provisional"):
+        for s in ("NVIDIA Test GPU", "driver 999.1", "nvcc 13.0 (V13.0.88)", "2026-11-21 10:00 UTC", "abc123", "provisional"):
             self.assertIn(s, md)
         # the Fig. 5 table: speed-ups over AoS, kernel (e2e), aliases, auto / oracle
         self.assertIn("| nbody | 10.000 | 1.25 (1.11) | 1.25 (1.11) = soa | 1.25 (1.11) = soa | 1.25 (1.11) = soa "
