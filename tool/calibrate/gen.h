@@ -5,9 +5,10 @@
  * s ∈ {1, 2, 4, 8, 16}: σ(c) = m·s.  For every struct the generator writes 17
  * layout kernels (AoS, SoA, tiled-AoS with t = 2^1 … 2^15, the tile a
  * compile-time constant) from one description, in CUDA or OpenCL C, plus the
- * generic initialisation and check kernels that verify every variant.  The
- * sweep (which m, s, n) and the build (nvcc in parallel) are here too, so
- * that measure.c is only the measurement.
+ * generic initialisation and check kernels that verify every variant.  This
+ * header also declares the sweep (which m, s, n: gen.c) and the build with
+ * nvcc and the measurement with generator switches (measure.c), which the
+ * tests and kdlg-calibrate-measure use besides measure.h's fixed API.
  *
  * Memory in T units (T = the field type, all fields of one struct share it),
  * for E elements, element e, field f:

@@ -378,6 +378,10 @@ int kd_cal_measure(const KdCalConfig *cfg, FILE *csv, FILE *log, char *err, size
 int kd_cal_measure_opts(const KdCalConfig *cfg, const KdCalGenOptions *opt, FILE *csv, FILE *log, char *err,
                         size_t errlen) {
   char exe[PATHLEN], ver[64];
+  if (cfg->bytes != 0 && cfg->bytes < 256) {
+    snprintf(err, errlen, "bytes per training kernel must be at least 256 (the largest struct)");
+    return -1;
+  }
   if (kd_cal_build(cfg, opt, exe, sizeof exe, ver, sizeof ver, log, err, errlen) != 0)
     return -1;
   KdCalSweep sw;
