@@ -178,7 +178,9 @@ typedef struct Job {
 } Job;
 
 /* Waits for one of the running jobs; renames its object into place.
- * Returns 0, or -1 with err (the job failed). */
+ * Returns 0, or -1 with err (the job failed).  It waits for any child: the
+ * calling program must have no other children running meanwhile (kdlg-calibrate
+ * has none). */
 static int reap(Job *jobs, int *running, FILE *log, char *err, size_t errlen) {
   int st;
   pid_t pid;
