@@ -45,6 +45,7 @@ config.substitutions.append(('%plancheck', '"%s" "%s"' % (python, plancheck)))
 config.substitutions.append(('%exitcode', '"%s" "%s"' % (python, exitcode)))
 config.substitutions.append(('%python', '"%s"' % python))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
+config.substitutions.append(('%models', os.path.join(repo_root, 'runtime', 'models')))
 config.substitutions.append(('%benchmarks', os.path.join(repo_root, 'benchmarks')))
 config.substitutions.append((r'\bFileCheck\b', filecheck))
 
