@@ -49,7 +49,7 @@ run() {
     # shellcheck disable=SC2086
     "${to[@]}" "$bin" $args >"$res.raw" 2>"$res.err"
     rc=$?
-    grep -v 'time = ' "$res.raw" >"$res"
+    grep -v -e 'time = ' -e 'kdlg-bench kernel_ms=' "$res.raw" >"$res"
     if [ $rc = 0 ] && ! grep -q 'checksum' "$res"; then
       echo "no checksum line in the output" >>"$res.err"
       rc=99
