@@ -244,23 +244,9 @@ static int parse_args(int argc, char **argv, Options *o) {
   return -1;
 }
 
-/* Writes data to path atomically (tool/output.h), with this tool's name on
- * the error message.  Returns 0 or EXIT_INPUT. */
+/* Writes data to path atomically (tool/output.h).  Returns 0 or EXIT_INPUT. */
 static int write_output(const char *path, const char *data, size_t len) {
-  char *msg = NULL;
-  size_t msglen = 0;
-  FILE *diag = open_memstream(&msg, &msglen);
-  int rc = kd_write_atomic(path, data, len, diag ? diag : stderr);
-  if (diag)
-    fclose(diag);
-  if (rc != 0) {
-    const char *m = msg && *msg ? msg : "kdlg-opt: error: cannot write the output\n";
-    if (!strncmp(m, "kdlg-opt: ", 10))
-      m += 10;
-    fprintf(stderr, "kdlg-calibrate: %s", m);
-  }
-  free(msg);
-  return rc == 0 ? 0 : EXIT_INPUT;
+  return kd_write_atomic("kdlg-calibrate", path, data, len, stderr) == 0 ? 0 : EXIT_INPUT;
 }
 
 /* Reads the whole file; on error prints `PATH: error: ...` and returns -1. */

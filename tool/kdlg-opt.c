@@ -283,7 +283,7 @@ static int emit(const char *path, Render fn, const KdPlan *plan) {
   if (fclose(f) != 0)
     rc = -1;
   if (rc == 0)
-    rc = kd_write_atomic(path, buf, len, stderr);
+    rc = kd_write_atomic("kdlg-opt", path, buf, len, stderr);
   free(buf);
   return rc;
 }
@@ -421,9 +421,9 @@ int main(int argc, char **argv) {
     if (o.emit_plan && emit(o.emit_plan, kd_plan_write_json, plan) != 0)
       rc = EXIT_INPUT;
     if (o.output && rc == 0) {
-      if (header_path && rw.header && kd_write_atomic(header_path, rw.header, rw.header_len, stderr) != 0)
+      if (header_path && rw.header && kd_write_atomic("kdlg-opt", header_path, rw.header, rw.header_len, stderr) != 0)
         rc = EXIT_INPUT;
-      if (rc == 0 && kd_write_atomic(o.output, rw.text, rw.len, stderr) != 0)
+      if (rc == 0 && kd_write_atomic("kdlg-opt", o.output, rw.text, rw.len, stderr) != 0)
         rc = EXIT_INPUT;
     }
   }

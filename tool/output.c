@@ -8,10 +8,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int kd_write_atomic(const char *path, const char *data, size_t len, FILE *diag) {
+int kd_write_atomic(const char *prog, const char *path, const char *data, size_t len, FILE *diag) {
   if (!strcmp(path, "-")) {
     if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-      fprintf(diag, "kdlg-opt: error: cannot write to standard output\n");
+      fprintf(diag, "%s: error: cannot write to standard output\n", prog);
       return -1;
     }
     return 0;
@@ -23,7 +23,7 @@ int kd_write_atomic(const char *path, const char *data, size_t len, FILE *diag) 
   snprintf(tmp, n + 32, "%s.kdlg-tmp-XXXXXX", path);
   int fd = mkstemp(tmp);
   if (fd < 0) {
-    fprintf(diag, "kdlg-opt: error: cannot create '%s': %s\n", path, strerror(errno));
+    fprintf(diag, "%s: error: cannot create '%s': %s\n", prog, path, strerror(errno));
     free(tmp);
     return -1;
   }
@@ -50,7 +50,7 @@ int kd_write_atomic(const char *path, const char *data, size_t len, FILE *diag) 
   if (!err && rename(tmp, path) != 0)
     err = errno;
   if (err) {
-    fprintf(diag, "kdlg-opt: error: cannot write '%s': %s\n", path, strerror(err));
+    fprintf(diag, "%s: error: cannot write '%s': %s\n", prog, path, strerror(err));
     unlink(tmp);
   }
   free(tmp);

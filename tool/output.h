@@ -12,8 +12,8 @@
 #include <stdio.h>
 
 /* Writes len bytes to `path` atomically ("-" = stdout).  On failure prints
- * `kdlg-opt: error: ...` to diag, leaves no temporary file and returns -1. */
-int kd_write_atomic(const char *path, const char *data, size_t len, FILE *diag);
+ * `PROG: error: ...` to diag (prog: the tool's name), leaves no temporary file and returns -1. */
+int kd_write_atomic(const char *prog, const char *path, const char *data, size_t len, FILE *diag);
 
 /* Whether paths a and b name the same existing file. */
 bool kd_same_file(const char *a, const char *b);
