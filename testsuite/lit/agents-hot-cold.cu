@@ -35,7 +35,7 @@ __global__ void live(Agent *a) {
 // ε = 128: hot {x,y,energy,alive} (16 B, aos) and cold {age..home_id}
 // (32 B, soa) are separate clusters.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:     struct Agent bytes=48 fields=12
 // CHECK-DAG: edge x y 20

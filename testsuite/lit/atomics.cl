@@ -12,8 +12,8 @@ __kernel void k(__global struct S *p) {
 // Stream: a, c (load, store), c (load, store), b:
 //   δ(a,c) = 4, δ(b,c) = 4*4 = 16 (from the first load of c), δ(a,b) = 20.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct S bytes=12 fields=3
 // CHECK:      edge a c 4

@@ -18,8 +18,8 @@ __global__ void k(S *p, int lim) {
 //   b_k -> a_k+1 -> (break) -> c = 8; b_31 -> c = 4   δ(b,c) = 8
 // Without the break edge δ(a,c) would be 256 and δ(b,c) 252.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct S bytes=16 fields=4
 // CHECK:      edge a b 4

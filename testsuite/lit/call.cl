@@ -19,7 +19,7 @@ __kernel void k(__global struct S *p) {
 // a; then {b; return} or {64 x c; return}; then d:
 //   δ(a,b) = 4, δ(a,c) = 4, δ(b,d) = 4, δ(a,d) = 8, δ(c,d) = 256; no b-c edge.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      language cl
 // CHECK:      struct S bytes=16 fields=4

@@ -35,8 +35,8 @@ __global__ void k2(T *q) {
 // k2 (each call is its own instance): x, y, x, z:
 //   δ(x,y) = 4, δ(y,z) = 8, δ(x,z) = 12 (from the first x).
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct S bytes=16 fields=4
 // CHECK:      edge a b 4

@@ -14,13 +14,13 @@ __global__ void k(S *p) {
 // -p DIR reads the same -D from DIR/compile_commands.json.
 // Without the definition N is undeclared: exit 1.
 
-// RUN: %kdlg-opt %s --emit-plan - -- -DN=64 | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --emit-plan - -- -D N=64 | %plancheck | FileCheck %s
-// RUN: %exitcode %kdlg-opt %s --emit-plan - 2>&1 | FileCheck %s --check-prefix=UNDEF
+// RUN: %kdlg-opt-provisional %s --emit-plan - -- -DN=64 | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - -- -D N=64 | %plancheck | FileCheck %s
+// RUN: %exitcode %kdlg-opt-provisional %s --emit-plan - 2>&1 | FileCheck %s --check-prefix=UNDEF
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: cp %s %t.dir/k.cu
 // RUN: echo '[{"directory": "%t.dir", "file": "k.cu", "arguments": ["nvcc", "-DN=64", "-c", "k.cu"]}]' > %t.dir/compile_commands.json
-// RUN: %kdlg-opt %t.dir/k.cu -p %t.dir --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %t.dir/k.cu -p %t.dir --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      edge a c 4
 // CHECK-NEXT: edge b c 256

@@ -18,9 +18,9 @@ __global__ void k(S *p, int lim) {
 //   b_0 -> c: a_1..a_31 + c = 128                             δ(b,c) = 128
 // ε = 128 is strict: c stays alone; ε = 129 joins it.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --epsilon 129 --emit-plan - | %plancheck | FileCheck %s --check-prefix=E129
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --epsilon 129 --emit-plan - | %plancheck | FileCheck %s --check-prefix=E129
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct S bytes=16 fields=4
 // CHECK:      edge a b 4

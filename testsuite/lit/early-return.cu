@@ -17,8 +17,8 @@ __global__ void k(S *p, int lim) {
 // ε = 128: {a,c}, {b}.  (Treating the return like a break would give
 // δ(a,b) = δ(b,c) = 4 and join b.)
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct S bytes=12 fields=3
 // CHECK:      edge a c 4

@@ -36,8 +36,8 @@ __global__ void helperptr(P3 *p) {
 // helperptr: a, c (load), c (store) in inc(), b:
 //   δ(a,c) = 4, δ(b,c) = 8 (from the load of c), δ(a,b) = 12.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct P1 bytes=12 fields=3
 // CHECK:      field c bytes=4 offset=8

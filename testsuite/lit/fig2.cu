@@ -14,9 +14,9 @@ __global__ void k(S *s, int *out) {
 //   d is never accessed: no edge.
 // ε = 128: {a,b} (8 B), {c}, {d}; σ <= 16 B -> aos, tile 1.
 
-// RUN: %kdlg-opt %s --emit-dot - | FileCheck %s --check-prefix=DOT
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s --check-prefix=PLAN
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-dot - | FileCheck %s --check-prefix=DOT
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s --check-prefix=PLAN
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // DOT:      graph "S" {
 // DOT:      label="KDLG of S (16 B, 4 fields), epsilon = 128 B";

@@ -12,11 +12,11 @@ __global__ void k(S *s, int *out) {
 //   4 < ε <= 252  {a,b},{c},{d}
 //   ε > 252       {a,b,c},{d}   (c joins through b although δ(a,c)=256 >= ε)
 
-// RUN: %kdlg-opt %s --epsilon 4 --emit-plan - | %plancheck | FileCheck %s --check-prefix=E4
-// RUN: %kdlg-opt %s --epsilon 5 --emit-plan - | %plancheck | FileCheck %s --check-prefixes=EPS5,AB
-// RUN: %kdlg-opt %s --epsilon 252 --emit-plan - | %plancheck | FileCheck %s --check-prefixes=EPS252,AB
-// RUN: %kdlg-opt %s --epsilon 253 --emit-plan - | %plancheck | FileCheck %s --check-prefix=E253
-// RUN: %kdlg-opt %s --epsilon 253 --emit-dot - | FileCheck %s --check-prefix=DOT253
+// RUN: %kdlg-opt-provisional %s --epsilon 4 --emit-plan - | %plancheck | FileCheck %s --check-prefix=E4
+// RUN: %kdlg-opt-provisional %s --epsilon 5 --emit-plan - | %plancheck | FileCheck %s --check-prefixes=EPS5,AB
+// RUN: %kdlg-opt-provisional %s --epsilon 252 --emit-plan - | %plancheck | FileCheck %s --check-prefixes=EPS252,AB
+// RUN: %kdlg-opt-provisional %s --epsilon 253 --emit-plan - | %plancheck | FileCheck %s --check-prefix=E253
+// RUN: %kdlg-opt-provisional %s --epsilon 253 --emit-dot - | FileCheck %s --check-prefix=DOT253
 
 // E4:      struct S bytes=16 fields=4 epsilon=4
 // E4:      edge a b 4

@@ -34,8 +34,8 @@ __global__ void ifonly(T *p, int flag) {
 //   δ(a,b) = 4 (the empty else side), δ(a,c) = 4, δ(b,c) = 99*4 + 4 = 400.
 //   A max-over-branches reading would give δ(a,b) = 404 and split b off.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct S bytes=20 fields=5
 // CHECK:      field e bytes=4 offset=16

@@ -40,6 +40,12 @@ exitcode = os.path.join(config.test_source_root, 'exitcode.py')
 # lit applies config substitutions in order and before its own %s/%p/%t,
 # so %plancheck is never read as %p + 'lancheck'.
 config.substitutions.append(('%kdlg-calibrate', kdlg_calibrate))
+# %kdlg-opt-provisional: kdlg-opt with the hand-derived provisional model (AoS up
+# to 16 B, SoA above).  The analysis tests' plan expectations use it, so they
+# test the KDLG, the partition and the plan, not the calibrated tree, which
+# changes whenever the device is recalibrated.  Longer name first (see above).
+config.substitutions.append(('%kdlg-opt-provisional', '"%s" --device-model "%s"' % (
+    kdlg_opt, os.path.join(repo_root, 'runtime', 'models', 'provisional.json'))))
 config.substitutions.append(('%kdlg-opt', kdlg_opt))
 config.substitutions.append(('%plancheck', '"%s" "%s"' % (python, plancheck)))
 config.substitutions.append(('%exitcode', '"%s" "%s"' % (python, exitcode)))

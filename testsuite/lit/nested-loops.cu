@@ -42,8 +42,8 @@ __global__ void k2(S2 *p) {
 // ε = 128: all four join ({b,c} through δ = 112).  ε = 112: b-c no longer
 // joins (strict δ < ε), c stays alone.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --epsilon 112 --emit-plan - | %plancheck | FileCheck %s --check-prefix=E112
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --epsilon 112 --emit-plan - | %plancheck | FileCheck %s --check-prefix=E112
 
 // CHECK:      struct S bytes=16 fields=4 epsilon=128
 // CHECK:      edge a d 4

@@ -17,8 +17,8 @@ __global__ void k(S *p, float *q, int *out) {
 // (Counting an other-array access as an access of every field would add
 // edges such as b-c, c-a, d-a and raise δ(a,b) to 52.)
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --emit-dot - | FileCheck %s --check-prefix=DOT
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-dot - | FileCheck %s --check-prefix=DOT
 
 // CHECK:      struct S bytes=16 fields=4
 // CHECK:      field d bytes=4 offset=12

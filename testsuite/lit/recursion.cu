@@ -23,7 +23,7 @@ __global__ void k2(S *p) { p[0].a = h(p, 3); }
 // δ(a,b) = 4.
 
 // RUN: rm -f %t.json
-// RUN: %exitcode %kdlg-opt %s --emit-plan %t.json 2>&1 | FileCheck %s
+// RUN: %exitcode %kdlg-opt-provisional %s --emit-plan %t.json 2>&1 | FileCheck %s
 // RUN: %plancheck %t.json | FileCheck %s --check-prefix=PLAN
 
 // CHECK-DAG: recursion.cu:9:40: remark: recursive call to 'f' {{.*}}[kdlg-recursion]

@@ -15,8 +15,8 @@ __global__ void copy(S *p, int n) {
 // (`S.*`).  An access that moves f1 and f2 together puts them at distance 0,
 // so every pair of fields gets an edge of δ = 0 and all four join.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct S bytes=16 fields=4
 // CHECK:      edge a b 0

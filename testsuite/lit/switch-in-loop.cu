@@ -51,7 +51,7 @@ __global__ void ret(S3 *p, int m) {
 //   δ(b,d) = 31*4 + 4 = 128 (from b_0, skipping every c),
 //   δ(a,d) = δ(c,d) = 32*4 + 4 = 132.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      struct S1
 // CHECK:      edge a b 4

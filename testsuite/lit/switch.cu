@@ -38,8 +38,8 @@ __global__ void k2(T *p, int m) {
 // k2: no default, so a path skips every case: δ(a,b) = 4, δ(a,c) = 4,
 //   δ(b,c) = 99*4 + 4 = 400.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct S bytes=16 fields=4
 // CHECK:      edge a c 4

@@ -50,8 +50,8 @@ __global__ void shapes(K4 *p) {
 // shapes: trips 10, 4 (0,3,6,9), 32, 7, 11 (100..0 step 10), 16, 32,
 //   3 (1,10,100), 12; no global memory inside, so δ(a,b) = 4.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct K1 bytes=12 fields=3 epsilon=128
 // CHECK:      edge a c 4

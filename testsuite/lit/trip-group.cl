@@ -22,7 +22,7 @@ __kernel void whileloop(__global struct G2 *p) {
 // Rule g in OpenCL: bounded by get_local_size(d) -> 256 iterations.
 // Stream a, 256 x c, b: δ(a,c) = 4, δ(b,c) = 1024, δ(a,b) = 1028.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      language cl
 // CHECK:      struct G1

@@ -31,7 +31,7 @@ __global__ void doloop(G3 *p) {
 //   δ(a,c) = 4, δ(b,c) = 255*4 + 4 = 1024, δ(a,b) = 256*4 + 4 = 1028.
 // ε = 128: {a,c}, {b}.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      struct G1
 // CHECK:      edge a c 4

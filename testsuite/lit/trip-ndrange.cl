@@ -12,7 +12,7 @@ __kernel void forloop(__global struct N1 *p) {
 // Rule n in OpenCL: bounded by get_global_size(0) -> 10^6 iterations.
 // Stream a, 10^6 x c, b: δ(a,c) = 4, δ(b,c) = 4000000, δ(a,b) = 4000004.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      struct N1
 // CHECK:      edge a c 4

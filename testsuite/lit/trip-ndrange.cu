@@ -22,7 +22,7 @@ __global__ void others(N2 *p) {
 // Stream a, 10^6 x c, b: δ(a,c) = 4, δ(b,c) = 999999*4 + 4 = 4000000,
 // δ(a,b) = 10^6*4 + 4 = 4000004.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      struct N1
 // CHECK:      edge a c 4

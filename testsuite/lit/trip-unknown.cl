@@ -18,7 +18,7 @@ __kernel void gridstride(__global struct U2 *p, int n) {
 // argbound: δ(a,c) = 4, δ(b,c) = 2048000, δ(a,b) = 2048004.
 // gridstride: load b, store a per iteration: δ(a,b) = 4.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      struct U1
 // CHECK:      edge a c 4

@@ -43,7 +43,7 @@ __global__ void doloop(U4 *p, int n) {
 // gridstride: per iteration load b, store a; then the second loop stores b:
 //   a_k -> b_k+1 = 4, b_k -> a_k = 4: δ(a,b) = 4.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      struct U1
 // CHECK:      edge a c 4

@@ -16,7 +16,7 @@ __global__ void k(S *p, T *q) {
 // (Attributing T.z (field index 2) to S.c, or S.a (index 0) to T.x, would add
 // edges b-c 8, x-z 4, x-y 8.)
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
 
 // CHECK:      struct S bytes=12 fields=3
 // CHECK:      field c bytes=4 offset=8

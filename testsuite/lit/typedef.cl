@@ -11,8 +11,8 @@ __kernel void k(__global Particle *p, __global NamedT *q) {
 // struct is reported under its typedef name, a tagged one under its tag.
 // Particle: y (load), x (store): δ(x,y) = 4.  Named: u, v: δ(u,v) = 4; w unused.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --struct Particle --emit-plan - | %plancheck | FileCheck %s --check-prefix=ONE
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --struct Particle --emit-plan - | %plancheck | FileCheck %s --check-prefix=ONE
 
 // CHECK:      struct Particle bytes=8 fields=2
 // CHECK-NEXT: field x bytes=4 offset=0
@@ -28,8 +28,8 @@ __kernel void k(__global Particle *p, __global NamedT *q) {
 // ONE-NOT: struct Named
 
 // --struct accepts the typedef name the kernel spells as well as the tag.
-// RUN: %kdlg-opt %s --struct NamedT --emit-plan - | %plancheck | FileCheck %s --check-prefix=ALIAS
-// RUN: %kdlg-opt %s --struct Named --emit-plan - | %plancheck | FileCheck %s --check-prefix=ALIAS
+// RUN: %kdlg-opt-provisional %s --struct NamedT --emit-plan - | %plancheck | FileCheck %s --check-prefix=ALIAS
+// RUN: %kdlg-opt-provisional %s --struct Named --emit-plan - | %plancheck | FileCheck %s --check-prefix=ALIAS
 // ALIAS-NOT: struct Particle
 // ALIAS:     struct Named bytes=12 fields=3
 // ALIAS-NOT: struct Particle

@@ -12,8 +12,8 @@ __kernel void k(__global struct P *p) {
 // Stream: pos 4, pos 8, pos 4, vel 4 (store):
 //   δ(pos,vel) = 8 + 4 + 4 = 16 (from pos.x).
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct P bytes=32 fields=2
 // CHECK-NEXT: field pos bytes=16 offset=0

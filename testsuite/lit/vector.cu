@@ -17,8 +17,8 @@ __global__ void k(P *p) {
 //   δ(pos,vel) = 4 + 16 = 20 (from pos.x); uv is never accessed.
 // Cluster {pos,vel} = 32 B > 16 -> soa.
 
-// RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
-// RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
+// RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s
+// RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
 // CHECK:      struct P bytes=48 fields=3
 // CHECK-NEXT: field pos bytes=16 offset=0
