@@ -1,4 +1,5 @@
-/* dtree.c: model files and the decision-tree evaluator (Sect. 3.2). */
+/* dtree.c: model files and the decision-tree evaluator (Sect. 3.2;
+ * docs/model-format.md). */
 #include "dtree.h"
 
 #include <stdio.h>
@@ -17,6 +18,18 @@ const char *kd_layout_name(KdLayoutKind k) {
     return "soa";
   case KD_LAYOUT_TILED:
     return "tiled";
+  }
+  return "?";
+}
+
+const char *kd_attribute_name(KdAttribute a) {
+  switch (a) {
+  case KD_ATTR_SIGMA_C:
+    return "sigma_c";
+  case KD_ATTR_SIGMA_MIN:
+    return "sigma_min";
+  case KD_NATTRS:
+    break;
   }
   return "?";
 }
@@ -72,8 +85,16 @@ static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen
   }
   json_t *attr = json_object_get(j, "attribute");
   json_t *thr = json_object_get(j, "threshold");
-  if (!json_is_string(attr) || strcmp(json_string_value(attr), "sigma_c")) {
-    snprintf(err, errlen, "inner node needs \"attribute\": \"sigma_c\"");
+  if (!json_is_string(attr)) {
+    snprintf(err, errlen, "inner node needs \"attribute\": \"sigma_c\" or \"sigma_min\"");
+    return -1;
+  }
+  n.attribute = KD_NATTRS;
+  for (int a = 0; a < KD_NATTRS; a++)
+    if (!strcmp(json_string_value(attr), kd_attribute_name((KdAttribute)a)))
+      n.attribute = (KdAttribute)a;
+  if (n.attribute == KD_NATTRS) {
+    snprintf(err, errlen, "unknown attribute '%s' (expected sigma_c or sigma_min)", json_string_value(attr));
     return -1;
   }
   if (!json_is_number(thr) || json_number_value(thr) < 0) {
@@ -199,7 +220,7 @@ static json_t *node_to_json(const KdModel *m, int i, int depth) {
       goto fail;
     return j;
   }
-  if (json_object_set_new(j, "attribute", json_string("sigma_c")) != 0 ||
+  if (json_object_set_new(j, "attribute", json_string(kd_attribute_name(n->attribute))) != 0 ||
       json_object_set_new(j, "threshold", json_integer((json_int_t)n->threshold)) != 0 ||
       json_object_set_new(j, "le", node_to_json(m, n->le, depth + 1)) != 0 ||
       json_object_set_new(j, "gt", node_to_json(m, n->gt, depth + 1)) != 0)
@@ -248,11 +269,22 @@ done:
   return text;
 }
 
-KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c) {
+KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c, uint64_t sigma_min) {
   int i = 0;
-  while (!m->nodes[i].leaf)
-    i = sigma_c <= m->nodes[i].threshold ? m->nodes[i].le : m->nodes[i].gt;
+  while (!m->nodes[i].leaf) {
+    const KdTreeNode *n = &m->nodes[i];
+    uint64_t v = n->attribute == KD_ATTR_SIGMA_MIN ? sigma_min : sigma_c;
+    i = v <= n->threshold ? n->le : n->gt;
+  }
   return m->nodes[i].choice;
+}
+
+unsigned kd_model_attributes(const KdModel *m) {
+  unsigned set = 0;
+  for (int i = 0; i < m->nnodes; i++)
+    if (!m->nodes[i].leaf)
+      set |= KD_ATTR_BIT(m->nodes[i].attribute);
+  return set;
 }
 
 void kd_model_free(KdModel *m) {

@@ -1,9 +1,12 @@
-/* dtree.h: the per-cluster layout selection Select-Tilesize(σ(c))
- * (Kofler et al. 2015, Sect. 3.2; method-notes §4).
+/* dtree.h: the per-cluster layout selection Select-Tilesize(σ(c), σ_min(c))
+ * (Kofler et al. 2015, Sect. 3.2; method-notes §4; docs/decision-tree.md).
  *
- * A decision tree over the single numeric attribute σ(c) (cluster bytes),
- * C5.0-style binary threshold splits "σ(c) <= threshold", whose leaves are a
- * layout: AoS, SoA or tiled-AoS with a power-of-two tile size t ∈ 2^1..2^15.
+ * A decision tree over numeric attributes of a cluster c: the paper's σ(c)
+ * (cluster bytes) and σ_min(c) (the bytes of its smallest field, the KDLG
+ * node weight σ(f) minimised over c; an extension of the paper, see
+ * docs/decision-tree.md for why).  C5.0-style binary threshold splits
+ * "attribute <= threshold", whose leaves are a layout: AoS, SoA or tiled-AoS
+ * with a power-of-two tile size t ∈ 2^1..2^15.
  * The tree and the device facts (ε, device name) come from a model file
  * (JSON, format documented in docs/model-format.md); a provisional model is
  * built into the binary until the calibrated one lands.
@@ -22,9 +25,21 @@ typedef struct KdLayoutChoice {
   uint32_t tile;  // elements per tile for KD_LAYOUT_TILED (2..32768, power of two); 1 for AoS; 0 for SoA
 } KdLayoutChoice;
 
+/* The attributes a tree may test; the spelling in model files is
+ * kd_attribute_name's. */
+typedef enum KdAttribute {
+  KD_ATTR_SIGMA_C = 0,    // "sigma_c": σ(c), the cluster's bytes (the paper's only attribute)
+  KD_ATTR_SIGMA_MIN = 1,  // "sigma_min": σ_min(c), bytes of the cluster's smallest field
+  KD_NATTRS = 2,
+} KdAttribute;
+
+#define KD_ATTR_BIT(a) (1u << (a))                                          // one attribute in a set
+#define KD_ATTRS_ALL (KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_SIGMA_MIN))  // every attribute
+
 typedef struct KdTreeNode {
   bool leaf;
-  uint64_t threshold;     // inner node: σ(c) <= threshold goes to `le`, else `gt` (bytes)
+  KdAttribute attribute;  // inner node: the attribute tested (0, σ(c), for hand-built nodes)
+  uint64_t threshold;     // inner node: attribute <= threshold goes to `le`, else `gt` (bytes)
   int le, gt;             // inner node: child indices into KdModel.nodes
   KdLayoutChoice choice;  // leaf
 } KdTreeNode;
@@ -42,9 +57,12 @@ typedef struct KdModel {
   KdTreeNode *nodes;         // nodes[0] is the root
 } KdModel;
 
-/* Parses a model from JSON text.  On success returns 0 and *out (free with
- * kd_model_free).  On error returns -1 and writes a one-line message
- * (without the file name) into err. */
+/* Parses a model from JSON text (docs/model-format.md).  Inner nodes test
+ * "sigma_c" or "sigma_min"; files that know only sigma_c (format 1 before
+ * σ_min existed) read as before.  On success returns 0 and *out (free with
+ * kd_model_free).  On error (invalid JSON, wrong format or version, missing
+ * keys, an unknown attribute, layout or tile) returns -1, *out = NULL, and
+ * writes a one-line message (without the file name) into err. */
 int kd_model_parse(const char *json_text, const char *source, KdModel **out, char *err, size_t errlen);
 
 /* Reads and parses a model file; errors as kd_model_parse, message prefixed with nothing. */
@@ -67,8 +85,18 @@ struct json_t;  // <jansson.h>
  * Fig. 4: the device-dependent part's result). */
 char *kd_model_to_json(const KdModel *m, struct json_t *training);
 
-/* Select-Tilesize: the layout for a cluster of sigma_c bytes. */
-KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c);
+/* Select-Tilesize (Sect. 3.2): the layout the tree of m gives a cluster of
+ * sigma_c bytes whose smallest field has sigma_min bytes (σ_min ≤ σ(c) for
+ * a real cluster; the tree does not check it).  A tree that tests only
+ * sigma_c ignores sigma_min.  Pure; never fails. */
+KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c, uint64_t sigma_min);
+
+/* The attributes tested by some inner node of m's tree, as a set of
+ * KD_ATTR_BIT()s (0 for a single leaf). */
+unsigned kd_model_attributes(const KdModel *m);
+
+/* "sigma_c" or "sigma_min" (the model-file spelling); "?" otherwise. */
+const char *kd_attribute_name(KdAttribute a);
 
 /* "aos", "soa" or "tiled". */
 const char *kd_layout_name(KdLayoutKind k);

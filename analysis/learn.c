@@ -1,8 +1,9 @@
 /* learn.c: the raw timings CSV, the training patterns and the C5.0-style
- * decision-tree learner for Select-Tilesize(σ(c)) (Kofler et al. 2015,
- * Sect. 3.2; method-notes §4).  The learner follows C4.5 Release 8
- * (Quinlan's build.c, contin.c, prune.c, stats.c) with its defaults, which
- * C5.0 shares: MINOBJS 2, CF 0.25; docs/decision-tree.md describes it. */
+ * decision-tree learner for Select-Tilesize(σ(c), σ_min) (Kofler et al.
+ * 2015, Sect. 3.2; method-notes §4).  The learner follows C4.5 Release 8
+ * (Quinlan's build.c, contin.c, info.c, prune.c, stats.c) with its
+ * defaults, which C5.0 shares: MINOBJS 2, CF 0.25; docs/decision-tree.md
+ * describes it. */
 #include "learn.h"
 
 #include <assert.h>
@@ -409,7 +410,7 @@ static int kernel_patterns(const KdKernel *k, KdPattern *out) {
   int n = 0;
   for (int c = 0; c < KD_NCLASSES; c++)
     if (k->ms[c] >= 0 && (c == k->fastest || k->ms[c] <= limit))
-      out[n++] = (KdPattern){k->sigma, c};
+      out[n++] = (KdPattern){{[KD_ATTR_SIGMA_C] = k->sigma, [KD_ATTR_SIGMA_MIN] = k->field_bytes}, c};
   return n;
 }
 
@@ -441,6 +442,8 @@ KdTrainingSet *kd_training_build(const KdTimings *t) {
     s->npatterns += kernel_patterns(k, s->patterns + s->npatterns);
     if (s->nkernels == 1 || k->sigma != k[-1].sigma)
       s->nsigmas++;
+    if (s->nkernels == 1 || k->sigma != k[-1].sigma || k->field_bytes != k[-1].field_bytes)
+      s->ngroups++;  // kernels are sorted by (σ, m, ...): one σ and field_bytes are one m
   }
   free(v);
   return s;
@@ -487,19 +490,33 @@ double kd_add_errs(double n, double e) {
   return n * pr - e;
 }
 
-#define GAIN_EPS 1e-9  // gains closer than this are equal (the first, smallest threshold wins)
+#define GAIN_EPS 1e-9  // gains (or gain ratios) closer than this are equal: the earlier threshold (attribute) wins
 
 typedef struct LNode {
   bool leaf;
   int cls;             // majority class of the node's cases (ties: class order)
   int ncases, errors;  // cases, and cases not of class cls
-  uint64_t threshold;  // inner: σ <= threshold goes to le
+  KdAttribute attr;    // inner: the attribute tested
+  uint64_t threshold;  // inner: x[attr] <= threshold goes to le
   struct LNode *le, *gt;
 } LNode;
 
+/* The best threshold test on one attribute at one node (C4.5
+ * EvalContinuousAtt). */
+typedef struct Test {
+  bool ok;             // some threshold has a corrected gain > 0
+  int tries;           // candidate thresholds (cuts leaving MINOBJS cases on each side)
+  double cost;         // C4.5 R8's MDL charge log2(tries) / N, bits
+  double gain;         // the best threshold's gain before the charge, bits
+  double splitinfo;    // its split info, bits
+  uint64_t threshold;  // the largest attribute value at or below the cut
+  int nle;             // cases at or below the cut
+} Test;
+
 typedef struct Learner {
-  const KdPattern *cases;  // sorted by (sigma, cls)
+  KdPattern *cases;          // a node's cases are a contiguous range, sorted by the attribute last evaluated
   double *gain, *splitinfo;  // per cut point, scratch
+  unsigned attrs;            // KD_ATTR_BIT()s the tree may test
   FILE *log;
   bool oom;
 } Learner;
@@ -532,13 +549,101 @@ static void log_counts(FILE *f, const int *counts) {
     }
 }
 
+/* Case order for evaluating attribute a: (x[a], class, then every
+ * attribute in order), a total order on the cases' contents, so that a
+ * node's order does not depend on the order of the input. */
+static int cmp_cases(const KdPattern *x, const KdPattern *y, int a) {
+  if (x->x[a] != y->x[a])
+    return x->x[a] < y->x[a] ? -1 : 1;
+  if (x->cls != y->cls)
+    return x->cls < y->cls ? -1 : 1;
+  for (int b = 0; b < KD_NATTRS; b++)
+    if (x->x[b] != y->x[b])
+      return x->x[b] < y->x[b] ? -1 : 1;
+  return 0;
+}
+
+static int cmp_sigma_c(const void *a, const void *b) {
+  return cmp_cases(a, b, KD_ATTR_SIGMA_C);
+}
+
+static int cmp_sigma_min(const void *a, const void *b) {
+  return cmp_cases(a, b, KD_ATTR_SIGMA_MIN);
+}
+
+static int (*const cmp_by[KD_NATTRS])(const void *, const void *) = {cmp_sigma_c, cmp_sigma_min};
+
 /* Subtree training errors (C4.5: a subtree no better than a leaf on the
  * training cases is collapsed). */
 static int tree_errors(const LNode *n) {
   return n->leaf ? n->errors : tree_errors(n->le) + tree_errors(n->gt);
 }
 
-/* Grows the tree on cases [lo, hi) (C4.5 FormTree with EvalContinuousAtt). */
+/* The best threshold on attribute a for cases [lo, hi) with class counts
+ * `counts` and entropy `base` (C4.5 R8 EvalContinuousAtt): every cut
+ * between two adjacent distinct values leaving >= MINOBJS cases on each
+ * side is a candidate; the one with the highest gain - log2(tries)/N, if
+ * that is > 0, is the attribute's test (equal within GAIN_EPS: the
+ * smallest threshold).  Leaves [lo, hi) sorted by a. */
+static Test evaluate(Learner *L, KdAttribute a, int lo, int hi, double base, const int *counts) {
+  KdPattern *x = L->cases;
+  int N = hi - lo;
+  Test t = {0};
+  qsort(x + lo, (size_t)N, sizeof *x, cmp_by[a]);
+  int left[KD_NCLASSES] = {0}, right[KD_NCLASSES];
+  memcpy(right, counts, sizeof right);
+  for (int i = lo; i < hi - 1; i++)
+    L->gain[i] = -1;  // not a candidate (the scratch array holds other nodes' gains)
+  for (int i = lo; i < hi - 1; i++) {
+    left[x[i].cls]++;
+    right[x[i].cls]--;
+    int nl = i - lo + 1, nr = N - nl;
+    if (nl < KD_LEARN_MINOBJS)
+      continue;
+    if (nr < KD_LEARN_MINOBJS)
+      break;
+    if (x[i].x[a] == x[i + 1].x[a])
+      continue;
+    L->gain[i] = base - ((double)nl * info(left, nl) + (double)nr * info(right, nr)) / N;
+    int sizes[KD_NCLASSES] = {nl, nr};  // the two branches as two "classes"
+    L->splitinfo[i] = info(sizes, N);
+    t.tries++;
+  }
+  if (t.tries == 0)
+    return t;
+  // C4.5 Release 8: the threshold's cost log2(tries)/N is charged to its gain (MDL)
+  t.cost = log2((double)t.tries) / N;
+  double best = 0;
+  int best_i = -1;
+  for (int i = lo; i < hi - 1; i++)
+    if (L->gain[i] >= 0 && L->gain[i] - t.cost > best + GAIN_EPS) {
+      best = L->gain[i] - t.cost;
+      best_i = i;
+    }
+  if (best_i < 0)
+    return t;
+  t.ok = true;
+  t.gain = L->gain[best_i];
+  t.splitinfo = L->splitinfo[best_i];
+  t.threshold = x[best_i].x[a];  // the largest value at or below the cut (C4.5's GreatestValueBelow)
+  t.nle = best_i + 1 - lo;
+  return t;
+}
+
+static void log_test(FILE *f, int depth, KdAttribute a, const Test *t, int N) {
+  const char *name = kd_attribute_name(a);
+  if (t->tries == 0)
+    fprintf(f, "%*s  %s: no threshold leaves %d cases on both sides\n", 2 * depth, "", name, KD_LEARN_MINOBJS);
+  else if (!t->ok)
+    fprintf(f, "%*s  %s: no threshold has gain > log2(%d)/%d = %.6f\n", 2 * depth, "", name, t->tries, N, t->cost);
+  else
+    fprintf(f, "%*s  %s <= %llu: %d | %d cases, gain %.6f - log2(%d)/%d = %.6f, split info %.6f, gain ratio %.6f\n",
+            2 * depth, "", name, (unsigned long long)t->threshold, t->nle, N - t->nle, t->gain, t->tries, N,
+            t->gain - t->cost, t->splitinfo, (t->gain - t->cost) / t->splitinfo);
+}
+
+/* Grows the tree on cases [lo, hi) (C4.5 R8 FormTree with
+ * EvalContinuousAtt per attribute). */
 static LNode *grow(Learner *L, int lo, int hi, int depth) {
   LNode *node = calloc(1, sizeof *node);
   if (!node) {
@@ -558,8 +663,18 @@ static LNode *grow(Learner *L, int lo, int hi, int depth) {
       node->cls = c;
   node->errors = N - counts[node->cls];
   if (L->log) {
-    fprintf(L->log, "%*snode: %d cases, sigma %llu..%llu: ", 2 * depth, "", N, (unsigned long long)x[lo].sigma,
-            (unsigned long long)x[hi - 1].sigma);
+    fprintf(L->log, "%*snode: %d cases", 2 * depth, "", N);
+    for (int a = 0; a < KD_NATTRS; a++)
+      if (L->attrs & KD_ATTR_BIT(a)) {
+        uint64_t vmin = x[lo].x[a], vmax = x[lo].x[a];
+        for (int i = lo; i < hi; i++) {
+          vmin = x[i].x[a] < vmin ? x[i].x[a] : vmin;
+          vmax = x[i].x[a] > vmax ? x[i].x[a] : vmax;
+        }
+        fprintf(L->log, ", %s %llu..%llu", kd_attribute_name((KdAttribute)a), (unsigned long long)vmin,
+                (unsigned long long)vmax);
+      }
+    fprintf(L->log, ": ");
     log_counts(L->log, counts);
     fprintf(L->log, "; majority %s, %d errors\n", kd_class_name(node->cls), node->errors);
   }
@@ -569,64 +684,65 @@ static LNode *grow(Learner *L, int lo, int hi, int depth) {
               node->errors == 0 ? "pure" : "fewer than 2*MINOBJS cases");
     return node;
   }
-  // every cut between two distinct σ leaving >= MINOBJS cases on each side
+  // every attribute's best threshold, and their average corrected gain (C4.5 R8 FormTree)
   double base = info(counts, N);
-  int left[KD_NCLASSES] = {0}, right[KD_NCLASSES];
-  memcpy(right, counts, sizeof right);
-  int tries = 0;
-  for (int i = lo; i < hi - 1; i++)
-    L->gain[i] = -1;  // not a candidate (the scratch array holds the parent's gains)
-  for (int i = lo; i < hi - 1; i++) {
-    left[x[i].cls]++;
-    right[x[i].cls]--;
-    int nl = i - lo + 1, nr = N - nl;
-    if (nl < KD_LEARN_MINOBJS)
+  Test tests[KD_NATTRS] = {{0}};
+  int possible = 0, sorted_by = -1;
+  double avg = 0;
+  for (int a = 0; a < KD_NATTRS; a++) {
+    if (!(L->attrs & KD_ATTR_BIT(a)))
       continue;
-    if (nr < KD_LEARN_MINOBJS)
-      break;
-    if (x[i].sigma == x[i + 1].sigma)
-      continue;
-    L->gain[i] = base - ((double)nl * info(left, nl) + (double)nr * info(right, nr)) / N;
-    int sizes[KD_NCLASSES] = {nl, nr};  // the two branches as two "classes"
-    L->splitinfo[i] = info(sizes, N);
-    tries++;
-  }
-  if (tries == 0) {
+    tests[a] = evaluate(L, (KdAttribute)a, lo, hi, base, counts);
+    sorted_by = a;
     if (L->log)
-      fprintf(L->log, "%*s  leaf %s (no threshold leaves %d cases on both sides)\n", 2 * depth, "",
-              kd_class_name(node->cls), KD_LEARN_MINOBJS);
-    return node;
-  }
-  // C4.5 Release 8: the threshold's cost log2(tries)/N is charged to its gain (MDL)
-  double cost = log2((double)tries) / N;
-  double best = 0;
-  int best_i = -1;
-  for (int i = lo; i < hi - 1; i++)
-    if (L->gain[i] >= 0 && L->gain[i] - cost > best + GAIN_EPS) {
-      best = L->gain[i] - cost;
-      best_i = i;
+      log_test(L->log, depth, (KdAttribute)a, &tests[a], N);
+    if (tests[a].ok) {
+      possible++;
+      avg += tests[a].gain - tests[a].cost;
     }
-  if (best_i < 0) {
+  }
+  // among the tests with at least the average gain (less C4.5's Epsilon), the highest gain ratio
+  int best = -1;
+  double best_ratio = 0;
+  if (possible > 0) {
+    avg /= possible;
+    for (int a = 0; a < KD_NATTRS; a++) {
+      const Test *t = &tests[a];
+      if (!t->ok || t->gain - t->cost < avg - KD_LEARN_EPSILON || t->splitinfo <= KD_LEARN_EPSILON)
+        continue;
+      double ratio = (t->gain - t->cost) / t->splitinfo;
+      if (best < 0 || ratio > best_ratio + GAIN_EPS) {
+        best = a;
+        best_ratio = ratio;
+      }
+    }
+  }
+  if (best < 0) {
     if (L->log)
-      fprintf(L->log, "%*s  leaf %s (no threshold has gain > log2(%d)/%d = %.6f)\n", 2 * depth, "",
-              kd_class_name(node->cls), tries, N, cost);
+      fprintf(L->log, "%*s  leaf %s (no test has a positive gain)\n", 2 * depth, "", kd_class_name(node->cls));
     return node;
   }
-  node->threshold = x[best_i].sigma;  // the largest σ at or below the cut (C4.5's GreatestValueBelow)
+  const Test *t = &tests[best];
+  if (sorted_by != best)
+    qsort(L->cases + lo, (size_t)N, sizeof *L->cases, cmp_by[best]);
+  node->attr = (KdAttribute)best;
+  node->threshold = t->threshold;
   if (L->log)
-    fprintf(L->log, "%*s  split sigma <= %llu: %d | %d cases, gain %.6f - log2(%d)/%d = %.6f, split info %.6f, gain ratio %.6f\n",
-            2 * depth, "", (unsigned long long)node->threshold, best_i + 1 - lo, hi - best_i - 1, L->gain[best_i], tries,
-            N, best, L->splitinfo[best_i], best / L->splitinfo[best_i]);
+    fprintf(L->log, "%*s  split %s <= %llu (gain ratio %.6f; average gain %.6f of %d test%s)\n", 2 * depth, "",
+            kd_attribute_name(node->attr), (unsigned long long)node->threshold, best_ratio, avg, possible,
+            possible == 1 ? "" : "s");
   node->leaf = false;
-  node->le = grow(L, lo, best_i + 1, depth + 1);
-  node->gt = grow(L, best_i + 1, hi, depth + 1);
+  int cut = lo + t->nle;
+  node->le = grow(L, lo, cut, depth + 1);
+  node->gt = grow(L, cut, hi, depth + 1);
   if (L->oom)
     return node;
   int sub = tree_errors(node);
   if (sub >= node->errors) {
     if (L->log)
-      fprintf(L->log, "%*s  collapse sigma <= %llu to leaf %s: subtree makes %d training errors, a leaf %d\n",
-              2 * depth, "", (unsigned long long)node->threshold, kd_class_name(node->cls), sub, node->errors);
+      fprintf(L->log, "%*s  collapse %s <= %llu to leaf %s: subtree makes %d training errors, a leaf %d\n",
+              2 * depth, "", kd_attribute_name(node->attr), (unsigned long long)node->threshold,
+              kd_class_name(node->cls), sub, node->errors);
     free_lnode(node->le);
     free_lnode(node->gt);
     node->le = node->gt = NULL;
@@ -644,9 +760,9 @@ static double prune(Learner *L, LNode *n, int depth) {
   double sub = prune(L, n->le, depth + 1) + prune(L, n->gt, depth + 1);
   bool cut = as_leaf <= sub + 0.1;
   if (L->log)
-    fprintf(L->log, "%*sprune sigma <= %llu (%d cases): as leaf %s %.4f, subtree %.4f: %s\n", 2 * depth, "",
-            (unsigned long long)n->threshold, n->ncases, kd_class_name(n->cls), as_leaf, sub,
-            cut ? "replaced by the leaf" : "kept");
+    fprintf(L->log, "%*sprune %s <= %llu (%d cases): as leaf %s %.4f, subtree %.4f: %s\n", 2 * depth, "",
+            kd_attribute_name(n->attr), (unsigned long long)n->threshold, n->ncases, kd_class_name(n->cls), as_leaf,
+            sub, cut ? "replaced by the leaf" : "kept");
   if (!cut)
     return sub;
   free_lnode(n->le);
@@ -665,7 +781,8 @@ static void merge(Learner *L, LNode *n) {
   merge(L, n->gt);
   if (n->le->leaf && n->gt->leaf && n->le->cls == n->gt->cls) {
     if (L->log)
-      fprintf(L->log, "merge sigma <= %llu: both sides %s\n", (unsigned long long)n->threshold, kd_class_name(n->le->cls));
+      fprintf(L->log, "merge %s <= %llu: both sides %s\n", kd_attribute_name(n->attr),
+              (unsigned long long)n->threshold, kd_class_name(n->le->cls));
     n->cls = n->le->cls;
     free_lnode(n->le);
     free_lnode(n->gt);
@@ -687,6 +804,7 @@ static int flatten(const LNode *n, KdModel *m) {
     t->choice = kd_class_choice(n->cls);
     return idx;
   }
+  t->attribute = n->attr;
   t->threshold = n->threshold;
   int le = flatten(n->le, m);
   int gt = flatten(n->gt, m);
@@ -695,20 +813,16 @@ static int flatten(const LNode *n, KdModel *m) {
   return idx;
 }
 
-static int cmp_patterns(const void *a, const void *b) {
-  const KdPattern *x = a, *y = b;
-  if (x->sigma != y->sigma)
-    return x->sigma < y->sigma ? -1 : 1;
-  return (x->cls > y->cls) - (x->cls < y->cls);
-}
-
-KdModel *kd_learn(const KdPattern *patterns, int npatterns, FILE *log) {
+KdModel *kd_learn(const KdPattern *patterns, int npatterns, unsigned attributes, FILE *log) {
   KdModel *m = calloc(1, sizeof *m);
   if (!m)
     return NULL;
   m->source = strdup("trained");
   if (!m->source)
     goto oom;
+  attributes &= KD_ATTRS_ALL;
+  if (!attributes)
+    attributes = KD_ATTR_BIT(KD_ATTR_SIGMA_C);
   if (npatterns <= 0) {
     m->nodes = calloc(1, sizeof(KdTreeNode));
     if (!m->nodes)
@@ -719,16 +833,20 @@ KdModel *kd_learn(const KdPattern *patterns, int npatterns, FILE *log) {
       fprintf(log, "no training patterns: a single aos leaf\n");
     return m;
   }
-  // cases equal in (σ, class) are interchangeable, so any sort is stable enough
   KdPattern *cases = malloc((size_t)npatterns * sizeof *cases);
-  Learner L = {cases, malloc((size_t)npatterns * sizeof(double)), malloc((size_t)npatterns * sizeof(double)), log, false};
+  Learner L = {cases, malloc((size_t)npatterns * sizeof(double)), malloc((size_t)npatterns * sizeof(double)),
+               attributes, log, false};
   LNode *root = NULL;
   if (!cases || !L.gain || !L.splitinfo)
     goto fail;
   memcpy(cases, patterns, (size_t)npatterns * sizeof *cases);
-  qsort(cases, (size_t)npatterns, sizeof *cases, cmp_patterns);
-  if (log)
-    fprintf(log, "growing (MINOBJS %d) on %d patterns\n", KD_LEARN_MINOBJS, npatterns);
+  if (log) {
+    fprintf(log, "growing (MINOBJS %d) on %d patterns, attributes", KD_LEARN_MINOBJS, npatterns);
+    for (int a = 0; a < KD_NATTRS; a++)
+      if (attributes & KD_ATTR_BIT(a))
+        fprintf(log, " %s", kd_attribute_name((KdAttribute)a));
+    fprintf(log, "\n");
+  }
   root = grow(&L, 0, npatterns, 0);
   if (!root || L.oom)
     goto fail;
@@ -757,45 +875,115 @@ oom:
 
 // ---- intervals ----
 
-typedef struct IntervalList {
-  KdInterval *out;
-  int max, n;
-} IntervalList;
+typedef struct BoxList {
+  KdInterval *v;
+  int n, cap;
+  bool oom;
+} BoxList;
 
-/* In-order walk of node i restricted to lo <= σ <= hi. */
-static void walk_intervals(const KdModel *m, int i, uint64_t lo, uint64_t hi, IntervalList *l, int *last_cls) {
-  const KdTreeNode *n = &m->nodes[i];
-  if (n->leaf) {
-    int cls = kd_class_of(n->choice);
-    // merging is decided on the class even past max, so the count is exact
-    if (l->n > 0 && *last_cls == cls) {
-      if (l->n <= l->max)
-        l->out[l->n - 1].hi = hi;
+/* Appends a box, or extends the last one when it is of the same band and
+ * class (the walk visits a band's σ(c) intervals in order, contiguously). */
+static void push_box(BoxList *l, KdInterval b) {
+  if (l->n > 0) {
+    KdInterval *last = &l->v[l->n - 1];
+    if (last->min_lo == b.min_lo && last->cls == b.cls) {
+      last->hi = b.hi;
       return;
     }
-    if (l->n < l->max)
-      l->out[l->n] = (KdInterval){lo, hi, cls};
-    l->n++;
-    *last_cls = cls;
+  }
+  if (l->n == l->cap) {
+    int cap = l->cap ? 2 * l->cap : 16;
+    KdInterval *v = realloc(l->v, (size_t)cap * sizeof *v);
+    if (!v) {
+      l->oom = true;
+      return;
+    }
+    l->v = v;
+    l->cap = cap;
+  }
+  l->v[l->n++] = b;
+}
+
+/* In-order walk of node i for σ_min = band.min_lo (every σ_min test is the
+ * same over the band) restricted to lo <= σ(c) <= hi. */
+static void walk_band(const KdModel *m, int i, uint64_t lo, uint64_t hi, KdInterval band, BoxList *l) {
+  const KdTreeNode *n = &m->nodes[i];
+  if (n->leaf) {
+    push_box(l, (KdInterval){lo, hi, band.min_lo, band.min_hi, kd_class_of(n->choice)});
     return;
   }
   uint64_t t = n->threshold;
+  if (n->attribute == KD_ATTR_SIGMA_MIN) {
+    walk_band(m, band.min_lo <= t ? n->le : n->gt, lo, hi, band, l);
+    return;
+  }
   if (lo <= t)
-    walk_intervals(m, n->le, lo, t < hi ? t : hi, l, last_cls);
+    walk_band(m, n->le, lo, t < hi ? t : hi, band, l);
   if (t < hi)
-    walk_intervals(m, n->gt, t + 1 > lo ? t + 1 : lo, hi, l, last_cls);
+    walk_band(m, n->gt, t + 1 > lo ? t + 1 : lo, hi, band, l);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* Whether the boxes p[0..np) of the previous band say the same as the
+ * boxes c[0..nc) of the band that starts at σ_min = from, over σ(c) >= from. */
+static bool same_above(const KdInterval *p, int np, const KdInterval *c, int nc, uint64_t from) {
+  while (np > 0 && p->hi < from) {
+    p++;
+    np--;
+  }
+  if (np != nc)
+    return false;
+  for (int j = 0; j < nc; j++)
+    if (p[j].cls != c[j].cls || p[j].hi != c[j].hi || (j > 0 && p[j].lo != c[j].lo))
+      return false;
+  return true;
 }
 
 int kd_model_intervals(const KdModel *m, KdInterval *out, int max) {
-  IntervalList l = {out, max, 0};
-  int last_cls = -1;
-  walk_intervals(m, 0, 0, UINT64_MAX, &l, &last_cls);
+  uint64_t *cuts = malloc((size_t)m->nnodes * sizeof *cuts);
+  BoxList l = {0};
+  if (!cuts)
+    return -1;
+  int ncuts = 0;
+  for (int i = 0; i < m->nnodes; i++)
+    if (!m->nodes[i].leaf && m->nodes[i].attribute == KD_ATTR_SIGMA_MIN)
+      cuts[ncuts++] = m->nodes[i].threshold;
+  qsort(cuts, (size_t)ncuts, sizeof *cuts, cmp_u64);
+  int prev = -1;  // index in l of the previous band's first box
+  for (int b = 0; b <= ncuts; b++) {
+    if (b > 0 && (cuts[b - 1] == UINT64_MAX || (b < ncuts && cuts[b] == cuts[b - 1])))
+      continue;  // a repeated cut, or nothing above the last one
+    KdInterval band = {0, 0, b > 0 ? cuts[b - 1] + 1 : 0, b < ncuts ? cuts[b] : UINT64_MAX, -1};
+    int first = l.n;
+    walk_band(m, 0, band.min_lo, UINT64_MAX, band, &l);
+    if (l.oom)
+      break;
+    if (prev >= 0 && same_above(l.v + prev, first - prev, l.v + first, l.n - first, band.min_lo)) {
+      for (int j = prev; j < first; j++)
+        l.v[j].min_hi = band.min_hi;
+      l.n = first;
+      continue;
+    }
+    prev = first;
+  }
+  free(cuts);
+  if (l.oom) {
+    free(l.v);
+    return -1;
+  }
+  for (int j = 0; j < l.n && j < max; j++)
+    out[j] = l.v[j];
+  free(l.v);
   return l.n;
 }
 
 // ---- validation ----
 
-KdValidation *kd_validate(const KdTrainingSet *s, bool *enough) {
+KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *enough) {
   *enough = s->nsigmas >= 2;
   if (!*enough)
     return NULL;
@@ -803,7 +991,7 @@ KdValidation *kd_validate(const KdTrainingSet *s, bool *enough) {
   KdPattern *train = malloc(((size_t)s->nkernels * KD_NCLASSES) * sizeof *train);
   if (!v || !train)
     goto oom;
-  v->held = calloc((size_t)s->nsigmas, sizeof *v->held);
+  v->held = calloc((size_t)s->ngroups, sizeof *v->held);
   v->slowdown = calloc((size_t)s->nkernels, sizeof *v->slowdown);
   v->predicted = calloc((size_t)s->nkernels, sizeof *v->predicted);
   if (!v->held || !v->slowdown || !v->predicted)
@@ -812,45 +1000,58 @@ KdValidation *kd_validate(const KdTrainingSet *s, bool *enough) {
   v->worst = 1;
   v->worst_kernel = -1;
   for (int first = 0; first < s->nkernels;) {
-    KdHeldOut *h = &v->held[v->nsigmas++];
-    h->sigma = s->kernels[first].sigma;
-    h->first = first;
-    while (first + h->count < s->nkernels && s->kernels[first + h->count].sigma == h->sigma)
-      h->count++;
+    uint64_t sigma = s->kernels[first].sigma;
+    int end = first;
+    while (end < s->nkernels && s->kernels[end].sigma == sigma)
+      end++;
+    v->nsigmas++;
     int ntrain = 0;
     for (int k = 0; k < s->nkernels; k++)
-      if (s->kernels[k].sigma != h->sigma)
+      if (s->kernels[k].sigma != sigma)
         ntrain += kernel_patterns(&s->kernels[k], train + ntrain);
-    KdModel *m = kd_learn(train, ntrain, NULL);
+    KdModel *m = kd_learn(train, ntrain, attributes, NULL);
     if (!m)
       goto oom;
-    h->predicted = kd_class_of(kd_model_select(m, h->sigma));
-    kd_model_free(m);
-    h->worst = 1;
-    for (int k = h->first; k < h->first + h->count; k++) {
-      const KdKernel *kk = &s->kernels[k];
-      v->predicted[k] = h->predicted;
-      double t = kk->ms[h->predicted], best = kk->ms[kk->fastest];
-      if (t < 0) {
-        v->slowdown[k] = -1;
-        h->unmeasured++;
-        continue;
+    // σ's kernels come by increasing m, so by decreasing σ_min: the groups from the last one
+    int at = end;
+    while (at > first) {
+      KdHeldOut *h = &v->held[v->nheld++];
+      int k0 = at - 1;
+      while (k0 > first && s->kernels[k0 - 1].field_bytes == s->kernels[at - 1].field_bytes)
+        k0--;
+      h->sigma = sigma;
+      h->sigma_min = s->kernels[k0].field_bytes;
+      h->first = k0;
+      h->count = at - k0;
+      h->predicted = kd_class_of(kd_model_select(m, sigma, h->sigma_min));
+      h->worst = 1;
+      for (int k = k0; k < at; k++) {
+        const KdKernel *kk = &s->kernels[k];
+        v->predicted[k] = h->predicted;
+        double t = kk->ms[h->predicted], best = kk->ms[kk->fastest];
+        if (t < 0) {
+          v->slowdown[k] = -1;
+          h->unmeasured++;
+          continue;
+        }
+        v->slowdown[k] = t / best;
+        if (t <= KD_VALIDATE_TOLERANCE * best)
+          h->ok++;
+        if (v->slowdown[k] > h->worst)
+          h->worst = v->slowdown[k];
+        if (v->slowdown[k] > v->worst || (v->slowdown[k] == v->worst && v->worst_kernel > k && v->worst > 1)) {
+          v->worst = v->slowdown[k];
+          v->worst_kernel = k;
+        }
       }
-      v->slowdown[k] = t / best;
-      if (t <= KD_VALIDATE_TOLERANCE * best)
-        h->ok++;
-      if (v->slowdown[k] > h->worst)
-        h->worst = v->slowdown[k];
-      if (v->slowdown[k] > v->worst) {
-        v->worst = v->slowdown[k];
-        v->worst_kernel = k;
-      }
+      v->ok += h->ok;
+      v->unmeasured += h->unmeasured;
+      at = k0;
     }
-    v->ok += h->ok;
-    v->unmeasured += h->unmeasured;
-    first += h->count;
+    kd_model_free(m);
+    first = end;
   }
-  assert(v->nsigmas == s->nsigmas);
+  assert(v->nsigmas == s->nsigmas && v->nheld == s->ngroups);
   free(train);
   return v;
 oom:
@@ -866,4 +1067,27 @@ void kd_validation_free(KdValidation *v) {
   free(v->slowdown);
   free(v->predicted);
   free(v);
+}
+
+int kd_ceiling(const KdTrainingSet *s, bool by_sigma_min) {
+  int total = 0;
+  for (int first = 0; first < s->nkernels;) {
+    const KdKernel *k0 = &s->kernels[first];
+    int end = first;
+    while (end < s->nkernels && s->kernels[end].sigma == k0->sigma &&
+           (!by_sigma_min || s->kernels[end].field_bytes == k0->field_bytes))
+      end++;
+    int best = 0;
+    for (int c = 0; c < KD_NCLASSES; c++) {
+      int ok = 0;
+      for (int k = first; k < end; k++) {
+        const KdKernel *kk = &s->kernels[k];
+        ok += kk->ms[c] >= 0 && kk->ms[c] <= KD_VALIDATE_TOLERANCE * kk->ms[kk->fastest];
+      }
+      best = ok > best ? ok : best;
+    }
+    total += best;
+    first = end;
+  }
+  return total;
 }

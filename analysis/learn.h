@@ -1,14 +1,21 @@
-/* learn.h: training Select-Tilesize(σ(c)) from measured timings
+/* learn.h: training Select-Tilesize(σ(c), σ_min(c)) from measured timings
  * (Kofler et al. 2015, Sect. 3.2 and Fig. 4, the device-dependent part;
  * method-notes §4; docs/decision-tree.md).
  *
  * Three steps, one section each:
  *
  *   raw timings CSV ──kd_timings_parse──▶ rows (docs/calibration.md, format 1)
- *                   ──kd_training_build──▶ kernels and training patterns (σ(c), class)
+ *                   ──kd_training_build──▶ kernels and training patterns (σ(c), σ_min, class)
  *                   ──kd_learn──▶ decision tree (a KdModel, analysis/dtree.h)
  *
- * and the leave-one-σ-out validation of the learner (kd_validate).
+ * and the leave-one-σ-out validation of the learner (kd_validate) with the
+ * in-sample ceilings it is measured against (kd_ceiling).
+ *
+ * Attributes: the paper learns from σ(c) alone; kdlg-opt adds σ_min, the
+ * bytes of the cluster's smallest field (for the training structs, whose
+ * fields are all field_bytes wide, σ_min = field_bytes).  Which attributes
+ * the learner may test is a set of KD_ATTR_BIT()s (analysis/dtree.h):
+ * KD_ATTRS_ALL, or KD_ATTR_BIT(KD_ATTR_SIGMA_C) for the paper's tree.
  *
  * Classes: the paper's 17 target classes AoS, SoA and tiled-AoS with a tile
  * of 2^1 .. 2^15 elements, always in this order (KD_CLASS_AOS, KD_CLASS_SOA,
@@ -92,16 +99,16 @@ void kd_timings_free(KdTimings *t);
 
 // ---- training set (Sect. 3.2) ----
 
-/* One training pattern: σ(c) is the only attribute, the class the target. */
+/* One training pattern: the attribute values and the class, the target. */
 typedef struct KdPattern {
-  uint64_t sigma;  // bytes
-  int cls;         // KD_CLASS_*
+  uint64_t x[KD_NATTRS];  // bytes: x[KD_ATTR_SIGMA_C] = σ(c), x[KD_ATTR_SIGMA_MIN] = σ_min
+  int cls;                // KD_CLASS_*
 } KdPattern;
 
 /* One training kernel, the paper's unit: one struct (m fields of
  * field_bytes) and one trip count n, timed in several layouts. */
 typedef struct KdKernel {
-  uint32_t m, field_bytes;
+  uint32_t m, field_bytes;      // field_bytes is also σ_min, bytes
   uint64_t sigma;               // m × field_bytes, bytes
   uint64_t n;
   double ms[KD_NCLASSES];       // median_ms per class; < 0: not measured
@@ -117,20 +124,22 @@ typedef struct KdTrainingSet {
   int npatterns;
   KdPattern *patterns;  // by kernel, then class order
   int nsigmas;        // distinct σ among the kernels
+  int ngroups;        // distinct (σ, σ_min) among the kernels
 } KdTrainingSet;
 
 /* Groups the rows into kernels and derives the training patterns: for each
- * kernel, (σ, class) for the fastest variant and for every variant whose
+ * kernel, (σ, σ_min, class) for the fastest variant and for every variant whose
  * median_ms <= KD_PATTERN_TOLERANCE × the fastest one's (Sect. 3.2).
  * Returns NULL only when out of memory.  Free with kd_training_free. */
 KdTrainingSet *kd_training_build(const KdTimings *t);
 
 void kd_training_free(KdTrainingSet *s);
 
-// ---- the learner (C4.5 Release 8 / C5.0 defaults, one numeric attribute) ----
+// ---- the learner (C4.5 Release 8 / C5.0 defaults, numeric attributes) ----
 
-#define KD_LEARN_MINOBJS 2  // minimum cases on each side of a split
-#define KD_LEARN_CF 0.25    // confidence level of the pessimistic error estimate
+#define KD_LEARN_MINOBJS 2     // minimum cases on each side of a split
+#define KD_LEARN_CF 0.25       // confidence level of the pessimistic error estimate
+#define KD_LEARN_EPSILON 1e-3  // C4.5's Epsilon: a test is a candidate when its gain >= average gain - this
 
 /* C4.5's pessimistic estimate of the extra errors of a leaf that covers n
  * cases (n > 0) with e of them misclassified, at confidence CF = 0.25
@@ -139,43 +148,57 @@ void kd_training_free(KdTrainingSet *s);
  * estimated errors are e + kd_add_errs(n, e).  Pure function. */
 double kd_add_errs(double n, double e);
 
-/* Learns a decision tree over σ from the patterns (any order; the input is
- * not modified): binary splits "σ <= v" with v a σ of the node's cases,
- * chosen by information gain with C4.5's MDL correction for numeric
- * attributes, at least KD_LEARN_MINOBJS cases per branch; then C4.5's
- * pessimistic pruning (CF 0.25) and merging of sibling leaves of one class.
- * Every step is described in docs/decision-tree.md.
+/* Learns a decision tree from the patterns (any order; the input is not
+ * modified; Sect. 3.2 with C4.5 Release 8's FormTree): binary splits
+ * "a <= v" on an attribute a of the set `attributes` (KD_ATTR_BIT()s; 0
+ * counts as KD_ATTR_BIT(KD_ATTR_SIGMA_C)), v a value of a among the node's
+ * cases.  Per attribute the threshold with the highest information gain
+ * after C4.5's MDL correction is its test; among the tests whose corrected
+ * gain is at least their average - KD_LEARN_EPSILON, the one with the
+ * highest gain ratio is taken (ties: σ(c) before σ_min).  At least
+ * KD_LEARN_MINOBJS cases per branch; then C4.5's pessimistic pruning
+ * (CF 0.25) and merging of sibling leaves of one class.  With only σ(c) the
+ * tree is the paper's, the same as before σ_min existed.  Every step and tie
+ * rule is in docs/decision-tree.md.
  *
- * With log != NULL each node's class counts, the split chosen (gain,
- * correction, split info, gain ratio) and each pruning decision are
- * written to it.
+ * With log != NULL each node's class counts, every attribute's test (gain,
+ * correction, split info, gain ratio), the split chosen and each pruning
+ * decision are written to it.
  *
  * Returns a model that has only its tree (nodes[0] the root, thresholds
  * in bytes; npatterns == 0 gives a single AoS leaf); the caller fills in
  * device, ε and the other metadata.  NULL only when out of memory.  Free
  * with kd_model_free. */
-KdModel *kd_learn(const KdPattern *patterns, int npatterns, FILE *log);
+KdModel *kd_learn(const KdPattern *patterns, int npatterns, unsigned attributes, FILE *log);
 
-/* One interval of σ mapped to a layout: lo <= σ <= hi, bytes (lo = 0 for
- * the first interval, hi = UINT64_MAX for the last). */
+/* One box of the attribute space mapped to a layout: lo <= σ(c) <= hi and
+ * min_lo <= σ_min <= min_hi, bytes (UINT64_MAX: no upper limit). */
 typedef struct KdInterval {
-  uint64_t lo, hi;  // bytes
+  uint64_t lo, hi;          // σ(c), bytes
+  uint64_t min_lo, min_hi;  // σ_min, bytes
   int cls;
 } KdInterval;
 
-/* The tree of m as its σ intervals in increasing order, adjacent intervals
- * of one class merged.  Writes at most max entries into out and returns the
- * number of intervals (which may exceed max: call again with more room). */
+/* The tree of m as boxes: the σ_min axis cut into bands at the tree's
+ * σ_min thresholds (one band, 0 .. UINT64_MAX, for a tree on σ(c) alone),
+ * in increasing order; within a band its σ(c) intervals in increasing
+ * order, adjacent intervals of one class merged.  Since σ(c) >= σ_min, a
+ * band's σ(c) intervals start at the band's min_lo (so the first interval
+ * of the first band starts at 0); adjacent bands whose intervals agree
+ * over the later band's σ(c) >= min_lo are merged.  Writes at most max
+ * entries into out and returns the number of boxes (which may exceed max:
+ * call again with more room), or -1 when out of memory. */
 int kd_model_intervals(const KdModel *m, KdInterval *out, int max);
 
 // ---- validation ----
 
 #define KD_VALIDATE_TOLERANCE 1.03  // a prediction counts as right within 3 % of the fastest
 
-/* The held-out kernels of one σ. */
+/* The held-out kernels of one (σ, σ_min). */
 typedef struct KdHeldOut {
-  uint64_t sigma;
-  int predicted;     // class the tree trained without this σ predicts
+  uint64_t sigma;      // σ(c), bytes
+  uint32_t sigma_min;  // σ_min (the kernels' field_bytes), bytes
+  int predicted;     // class the tree trained without this σ predicts for (σ, σ_min)
   int first, count;  // its kernels: set->kernels[first .. first+count)
   int ok;            // kernels whose predicted variant is within 3 % of their fastest
   int unmeasured;    // kernels without a timing for the predicted variant (count as wrong)
@@ -183,8 +206,9 @@ typedef struct KdHeldOut {
 } KdHeldOut;
 
 typedef struct KdValidation {
-  int nsigmas;
-  KdHeldOut *held;      // one per distinct σ, increasing
+  int nsigmas;          // distinct σ: trees trained
+  int nheld;
+  KdHeldOut *held;      // one per distinct (σ, σ_min), increasing
   int nkernels;         // all kernels
   int ok;               // kernels predicted within 3 %
   int unmeasured;
@@ -194,14 +218,23 @@ typedef struct KdValidation {
   int *predicted;       // per kernel: predicted class
 } KdValidation;
 
-/* Leave-one-σ-out cross-validation of kd_learn: for every distinct σ,
- * trains on the patterns of the kernels with another σ, predicts the class
- * of σ and compares, for each kernel of that σ, the predicted variant's
- * median time with the kernel's fastest.  Needs at least two distinct σ:
- * otherwise returns NULL with *enough = false.  NULL with *enough = true
- * means out of memory.  Free with kd_validation_free. */
-KdValidation *kd_validate(const KdTrainingSet *s, bool *enough);
+/* Leave-one-σ-out cross-validation of kd_learn on `attributes` (as
+ * kd_learn): for every distinct σ, trains on the patterns of the kernels
+ * with another σ, predicts the class of each (σ, σ_min) of σ's kernels and
+ * compares, for each kernel, the predicted variant's median time with the
+ * kernel's fastest.  Needs at least two distinct σ: otherwise returns NULL
+ * with *enough = false.  NULL with *enough = true means out of memory.
+ * Free with kd_validation_free. */
+KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *enough);
 
 void kd_validation_free(KdValidation *v);
+
+/* An in-sample ceiling for any classifier on σ (by_sigma_min false) or on
+ * (σ, σ_min) (true): the number of kernels within KD_VALIDATE_TOLERANCE of
+ * their fastest when every group of kernels with the same σ (or the same
+ * σ and σ_min) gets the one class that is within the tolerance for most of
+ * them (in-sample: chosen knowing the group's own timings; no tree on those
+ * attributes can do better on the training kernels).  Pure. */
+int kd_ceiling(const KdTrainingSet *s, bool by_sigma_min);
 
 #endif

@@ -5,7 +5,12 @@
  *   --measure        generate, build and time the training kernels (tool/calibrate/)
  *   --emit-kernels   only write the training kernels' sources
  *   --train          raw timings CSV ──▶ training patterns ──▶ C5.0-style tree ──▶ model JSON
- *   --validate       leave-one-σ-out accuracy of the learner on a timings CSV
+ *   --validate       leave-one-σ-out accuracy of the learner on a timings CSV, against
+ *                    the σ-only learner and the in-sample ceilings
+ *
+ * The tree tests σ(c) and σ_min (the smallest field's bytes) unless
+ * --attributes sigma_c asks for the paper's σ-only tree
+ * (docs/decision-tree.md).
  *
  * Formats: docs/calibration.md (CSV), docs/model-format.md (model),
  * docs/decision-tree.md (learner).  --train is a pure function of the CSV's
@@ -56,14 +61,15 @@ typedef struct Options {
   int repeats;          // --repeats, 0: default
   uint64_t bytes;       // --bytes, 0: default
   KdCalLang lang;       // --lang
+  unsigned attributes;  // --attributes: KD_ATTR_BIT()s the tree may test
 } Options;
 
 static void usage(FILE *f) {
   fputs("usage: kdlg-calibrate --measure [--quick] [--workdir DIR] [--nvcc PATH] [--arch SM] [--jobs N]\n"
         "                      [--repeats N] [--bytes N] -o RAW.csv\n"
         "       kdlg-calibrate --emit-kernels DIR [--lang cuda|opencl] [--quick]\n"
-        "       kdlg-calibrate --train RAW.csv -o MODEL.json [--verbose]\n"
-        "       kdlg-calibrate --validate RAW.csv [-o REPORT.md]\n"
+        "       kdlg-calibrate --train RAW.csv -o MODEL.json [--attributes LIST] [--verbose]\n"
+        "       kdlg-calibrate --validate RAW.csv [-o REPORT.md] [--attributes LIST]\n"
         "       kdlg-calibrate --help | --version\n",
         f);
 }
@@ -73,8 +79,8 @@ static void help(void) {
   fputs("\n"
         "Calibrates kdlg-opt for a GPU (Kofler, Cosenza, Fahringer 2015, Sect. 3.2): times\n"
         "training kernels of one cluster of m fields in AoS, SoA and tiled-AoS (tiles 2 to\n"
-        "32768), then learns the decision tree Select-Tilesize(sigma(c)) that kdlg-opt\n"
-        "--device-model reads.\n"
+        "32768), then learns the decision tree Select-Tilesize(sigma(c), sigma_min) that\n"
+        "kdlg-opt --device-model reads.\n"
         "\n"
         "modes:\n"
         "  --measure            generate, build (nvcc) and time the training kernels on GPU 0\n"
@@ -96,6 +102,10 @@ static void help(void) {
         "  --lang cuda|opencl   language of --emit-kernels (default: cuda)\n"
         "  --verbose            --train: describe every node, split and pruning decision\n"
         "                       on standard error\n"
+        "  --attributes LIST    --train, --validate: what the tree may test, a comma-separated\n"
+        "                       list of sigma_c (cluster bytes) and sigma_min (bytes of the\n"
+        "                       smallest field); default sigma_c,sigma_min; sigma_c alone\n"
+        "                       is the paper's tree\n"
         "  --help, --version\n"
         "\n"
         "learner: " LEARNER_NAME " (docs/decision-tree.md)\n"
@@ -123,24 +133,54 @@ static bool parse_count(const char *s, uint64_t max, uint64_t *v) {
   return true;
 }
 
-/* Which mode each option belongs to (MODE_NONE: several, checked apart). */
+/* Which modes each option belongs to. */
 typedef struct OptionUse {
   const char *name;
-  Mode only;        // the one mode that takes it, or MODE_NONE
-  const char *for_; // the modes, for the message
+  unsigned modes;    // MODE_BIT() of each mode that takes it
+  const char *for_;  // the modes, for the message
 } OptionUse;
 
+#define MODE_BIT(m) (1u << (m))
+
 static const OptionUse option_uses[] = {
-    {"--workdir", MODE_MEASURE, "--measure"}, {"--nvcc", MODE_MEASURE, "--measure"},
-    {"--arch", MODE_MEASURE, "--measure"},    {"--jobs", MODE_MEASURE, "--measure"},
-    {"--repeats", MODE_MEASURE, "--measure"}, {"--bytes", MODE_MEASURE, "--measure"},
-    {"--lang", MODE_EMIT, "--emit-kernels"},  {"--verbose", MODE_TRAIN, "--train"},
+    {"--workdir", MODE_BIT(MODE_MEASURE), "--measure"},
+    {"--nvcc", MODE_BIT(MODE_MEASURE), "--measure"},
+    {"--arch", MODE_BIT(MODE_MEASURE), "--measure"},
+    {"--jobs", MODE_BIT(MODE_MEASURE), "--measure"},
+    {"--repeats", MODE_BIT(MODE_MEASURE), "--measure"},
+    {"--bytes", MODE_BIT(MODE_MEASURE), "--measure"},
+    {"--lang", MODE_BIT(MODE_EMIT), "--emit-kernels"},
+    {"--verbose", MODE_BIT(MODE_TRAIN), "--train"},
+    {"--attributes", MODE_BIT(MODE_TRAIN) | MODE_BIT(MODE_VALIDATE), "--train and --validate"},
 };
+
+/* A comma-separated list of attribute names as a set of KD_ATTR_BIT()s;
+ * 0 when the list is empty or names something else. */
+static unsigned parse_attributes(const char *list) {
+  unsigned set = 0;
+  const char *p = list;
+  for (;;) {
+    size_t len = strcspn(p, ",");
+    int found = -1;
+    for (int a = 0; a < KD_NATTRS; a++) {
+      const char *name = kd_attribute_name((KdAttribute)a);
+      if (strlen(name) == len && !strncmp(p, name, len))
+        found = a;
+    }
+    if (found < 0)
+      return 0;
+    set |= KD_ATTR_BIT(found);
+    if (!p[len])
+      return set;
+    p += len + 1;
+  }
+}
 
 /* Returns -1 on success (continue), or an exit status. */
 static int parse_args(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
   o->lang = KD_CAL_CUDA;
+  o->attributes = KD_ATTRS_ALL;
   const char *given[sizeof option_uses / sizeof option_uses[0]] = {0};
   const char *quick_given = NULL;
   for (int i = 1; i < argc; i++) {
@@ -222,12 +262,16 @@ static int parse_args(int argc, char **argv, Options *o) {
         o->lang = KD_CAL_OPENCL;
       else
         return usage_error("--lang needs cuda or opencl, not '%s'", v);
+    } else if (!strcmp(a, "--attributes")) {
+      o->attributes = parse_attributes(v);
+      if (!o->attributes)
+        return usage_error("--attributes needs a comma-separated list of sigma_c and sigma_min, not '%s'", v);
     }
   }
   if (o->mode == MODE_NONE)
     return usage_error("%s", "no mode: give --measure, --emit-kernels, --train or --validate");
   for (size_t k = 0; k < sizeof option_uses / sizeof option_uses[0]; k++)
-    if (given[k] && option_uses[k].only != o->mode) {
+    if (given[k] && !(option_uses[k].modes & MODE_BIT(o->mode))) {
       fprintf(stderr, "kdlg-calibrate: error: option '%s' is only for %s\n", given[k], option_uses[k].for_);
       usage(stderr);
       return EXIT_USAGE;
@@ -332,38 +376,62 @@ static void free_training(Training *tr) {
   kd_timings_free(tr->timings);
 }
 
-/* "σ ≤ 16", "16 < σ ≤ 64", "σ > 64" for an interval lo <= σ <= hi. */
-static void format_interval(const KdInterval *iv, char *buf, size_t n) {
-  if (iv->lo == 0 && iv->hi == UINT64_MAX)
-    snprintf(buf, n, "every σ");
-  else if (iv->lo == 0)
-    snprintf(buf, n, "σ ≤ %llu", (unsigned long long)iv->hi);
-  else if (iv->hi == UINT64_MAX)
-    snprintf(buf, n, "σ > %llu", (unsigned long long)(iv->lo - 1));
+/* "σ ≤ 16", "16 < σ ≤ 64", "σ > 64", "every σ" for lo <= name <= hi, bytes;
+ * a lower limit at or below `floor` (a bound implied anyway) is not shown. */
+static void format_range(const char *name, uint64_t lo, uint64_t hi, uint64_t floor, char *buf, size_t n) {
+  if (lo <= floor && hi == UINT64_MAX)
+    snprintf(buf, n, "every %s", name);
+  else if (lo <= floor)
+    snprintf(buf, n, "%s ≤ %llu", name, (unsigned long long)hi);
+  else if (hi == UINT64_MAX)
+    snprintf(buf, n, "%s > %llu", name, (unsigned long long)(lo - 1));
   else
-    snprintf(buf, n, "%llu < σ ≤ %llu", (unsigned long long)(iv->lo - 1), (unsigned long long)iv->hi);
+    snprintf(buf, n, "%llu < %s ≤ %llu", (unsigned long long)(lo - 1), name, (unsigned long long)hi);
 }
 
-/* The tree as a Markdown table of σ intervals (bytes) → layout. */
+/* The tree as a Markdown table: σ intervals (bytes) → layout for a tree on
+ * σ(c) alone; otherwise σ_min bands, each with its σ intervals, since
+ * σ(c) >= σ_min (kd_model_intervals). */
 static void print_intervals(FILE *f, const KdModel *m) {
   int n = kd_model_intervals(m, NULL, 0);
-  KdInterval *iv = calloc((size_t)n, sizeof *iv);
-  if (!iv)
+  KdInterval *iv = n > 0 ? calloc((size_t)n, sizeof *iv) : NULL;
+  if (!iv || kd_model_intervals(m, iv, n) != n) {
+    fprintf(f, "(out of memory)\n");
+    free(iv);
     return;
-  kd_model_intervals(m, iv, n);
-  fprintf(f, "| σ(c), bytes | layout |\n|---|---|\n");
+  }
+  bool two = kd_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN);
+  fprintf(f, two ? "| σ_min, bytes | σ(c), bytes | layout |\n|---|---|---|\n" : "| σ(c), bytes | layout |\n|---|---|\n");
   for (int i = 0; i < n; i++) {
-    char buf[96];
-    format_interval(&iv[i], buf, sizeof buf);
-    fprintf(f, "| %s | %s |\n", buf, kd_class_name(iv[i].cls));
+    char band[96] = "", sigma[96];
+    if (two && (i == 0 || iv[i].min_lo != iv[i - 1].min_lo))
+      format_range("σ_min", iv[i].min_lo, iv[i].min_hi, 0, band, sizeof band);
+    format_range("σ", iv[i].lo, iv[i].hi, iv[i].min_lo, sigma, sizeof sigma);
+    if (two)
+      fprintf(f, "| %s | %s | %s |\n", band, sigma, kd_class_name(iv[i].cls));
+    else
+      fprintf(f, "| %s | %s |\n", sigma, kd_class_name(iv[i].cls));
   }
   free(iv);
 }
 
+/* "sigma_c, sigma_min" for a set of attributes (static buffer). */
+static const char *attribute_list(unsigned set) {
+  static char buf[64];
+  buf[0] = 0;
+  for (int a = 0; a < KD_NATTRS; a++)
+    if (set & KD_ATTR_BIT(a)) {
+      if (buf[0])
+        strcat(buf, ", ");
+      strcat(buf, kd_attribute_name((KdAttribute)a));
+    }
+  return buf;
+}
+
 /* The full-data tree with the CSV's device facts; NULL when out of memory. */
-static KdModel *train_model(const Training *tr, FILE *log) {
+static KdModel *train_model(const Training *tr, unsigned attributes, FILE *log) {
   const KdTrainingSet *s = tr->set;
-  KdModel *m = kd_learn(s->patterns, s->npatterns, log);
+  KdModel *m = kd_learn(s->patterns, s->npatterns, attributes, log);
   if (!m)
     return NULL;
   const KdTimings *t = tr->timings;
@@ -392,11 +460,17 @@ static int run_train(const Options *o) {
   const KdTrainingSet *s = tr.set;
   FILE *log = o->verbose ? stderr : NULL;
   if (log)
-    fprintf(log, "%s: %d rows, %d kernels, %d training patterns, %d distinct sigma\n", o->input, s->nrows, s->nkernels,
-            s->npatterns, s->nsigmas);
-  KdModel *m = train_model(&tr, log);
-  json_t *training = json_pack("{s:i, s:i, s:i, s:i, s:s}", "rows", s->nrows, "kernels", s->nkernels, "patterns",
-                               s->npatterns, "distinct_sigma", s->nsigmas, "learner", LEARNER_NAME);
+    fprintf(log, "%s: %d rows, %d kernels, %d training patterns, %d distinct sigma, %d distinct (sigma, sigma_min)\n",
+            o->input, s->nrows, s->nkernels, s->npatterns, s->nsigmas, s->ngroups);
+  KdModel *m = train_model(&tr, o->attributes, log);
+  json_t *attrs = json_array();
+  for (int a = 0; a < KD_NATTRS && attrs; a++)
+    if (o->attributes & KD_ATTR_BIT(a))
+      json_array_append_new(attrs, json_string(kd_attribute_name((KdAttribute)a)));
+  json_t *training = attrs ? json_pack("{s:i, s:i, s:i, s:i, s:o, s:s}", "rows", s->nrows, "kernels", s->nkernels,
+                                       "patterns", s->npatterns, "distinct_sigma", s->nsigmas, "attributes", attrs,
+                                       "learner", LEARNER_NAME)
+                           : NULL;
   char *text = m && training ? kd_model_to_json(m, training) : NULL;
   json_decref(training);
   if (!text) {
@@ -407,7 +481,14 @@ static int run_train(const Options *o) {
   // the file must read back as the same tree
   KdModel *back = NULL;
   char err[256];
-  if (kd_model_parse(text, o->output, &back, err, sizeof err) != 0 || back->nnodes != m->nnodes) {
+  bool same = kd_model_parse(text, o->output, &back, err, sizeof err) == 0 && back->nnodes == m->nnodes;
+  for (int i = 0; same && i < m->nnodes; i++) {
+    const KdTreeNode *x = &m->nodes[i], *y = &back->nodes[i];
+    same = x->leaf == y->leaf && (x->leaf ? x->choice.kind == y->choice.kind && x->choice.tile == y->choice.tile
+                                          : x->attribute == y->attribute && x->threshold == y->threshold &&
+                                                x->le == y->le && x->gt == y->gt);
+  }
+  if (!same) {
     fprintf(stderr, "kdlg-calibrate: internal error: the written model does not read back: %s\n", back ? "tree differs" : err);
     kd_model_free(back);
     rc = EXIT_INPUT;
@@ -431,19 +512,32 @@ static void print_kernel(FILE *f, const KdKernel *k) {
           (unsigned long long)k->n);
 }
 
-/* The validation report (Markdown) into f. */
-static void write_report(FILE *f, const Options *o, const Training *tr, const KdValidation *v, const KdModel *full) {
+/* One row of the comparison table. */
+static void compare_row(FILE *f, const char *what, unsigned attributes, int ok, int nkernels, double worst) {
+  fprintf(f, "| %s | %s | %d | %.1f %% | ", what, attribute_list(attributes), ok, nkernels ? 100.0 * ok / nkernels : 0);
+  if (worst > 0)
+    fprintf(f, "%.3f× |\n", worst);
+  else
+    fprintf(f, "— |\n");
+}
+
+/* The validation report (Markdown) into f: v validates o->attributes,
+ * v_sigma (NULL when that is σ(c) alone already) the σ-only learner. */
+static void write_report(FILE *f, const Options *o, const Training *tr, const KdValidation *v,
+                         const KdValidation *v_sigma, const KdModel *full) {
   const KdTrainingSet *s = tr->set;
   const KdTimings *t = tr->timings;
   fprintf(f, "# Select-Tilesize: leave-one-σ-out validation\n\n");
   fprintf(f, "- data: `%s` (SHA-256 %s)\n", o->input, tr->sha256);
   fprintf(f, "- device: %s (compute capability %s), measured %s with kdlg-opt %s, ε = %lld B\n", t->device,
           t->compute_capability, t->date, t->kdlg_opt_version, (long long)t->epsilon);
-  fprintf(f, "- %d rows, %d kernels, %d training patterns, %d distinct σ\n", s->nrows, s->nkernels, s->npatterns,
-          s->nsigmas);
-  fprintf(f, "- learner: %s; patterns: the fastest variant of each kernel and every one within 1 %%\n", LEARNER_NAME);
-  fprintf(f, "- method: for each σ, train on the kernels of every other σ, predict σ's layout and compare the\n"
-             "  predicted variant's median time with each of its kernels' fastest\n\n");
+  fprintf(f, "- %d rows, %d kernels, %d training patterns, %d distinct σ, %d distinct (σ, σ_min)\n", s->nrows,
+          s->nkernels, s->npatterns, s->nsigmas, s->ngroups);
+  fprintf(f, "- learner: %s; attributes: %s (σ_min: the smallest field's bytes, field_bytes)\n", LEARNER_NAME,
+          attribute_list(o->attributes));
+  fprintf(f, "- patterns: the fastest variant of each kernel and every one within 1 %%\n");
+  fprintf(f, "- method: for each σ, train on the kernels of every other σ, predict the layout of each of σ's\n"
+             "  (σ, σ_min) and compare the predicted variant's median time with each of its kernels' fastest\n\n");
   double acc = v->nkernels ? 100.0 * v->ok / v->nkernels : 0;
   fprintf(f, "**Accuracy: %d of %d held-out kernels (%.1f %%) within 3 %% of their fastest variant; goal ≥ 90 %%: %s.**\n\n",
           v->ok, v->nkernels, acc, acc >= 90.0 ? "met" : "NOT met");
@@ -453,21 +547,37 @@ static void write_report(FILE *f, const Options *o, const Training *tr, const Kd
     print_kernel(f, k);
     fprintf(f, "; predicted %s %.4f ms, fastest %s %.4f ms).**\n\n", kd_class_name(v->predicted[v->worst_kernel]),
             k->ms[v->predicted[v->worst_kernel]], kd_class_name(k->fastest), k->ms[k->fastest]);
+  } else if (v->unmeasured < v->nkernels) {
+    fprintf(f, "**Worst-case slowdown: 1.000× (every measured held-out kernel got its fastest variant).**\n\n");
   } else {
     fprintf(f, "**Worst-case slowdown: none measured.**\n\n");
   }
   if (v->unmeasured > 0)
     fprintf(f, "%d kernels have no timing for their predicted variant (counted as wrong).\n\n", v->unmeasured);
-  fprintf(f, "## Per σ\n\n");
-  fprintf(f, "| σ, bytes | kernels | predicted | within 3 %% | worst slowdown | fastest variants |\n");
-  fprintf(f, "|---:|---:|---|---:|---:|---|\n");
-  for (int i = 0; i < v->nsigmas; i++) {
+  fprintf(f, "## Compared with the σ-only learner and the in-sample ceilings\n\n");
+  fprintf(f, "| classifier | attributes | kernels within 3 %% | accuracy | worst slowdown |\n");
+  fprintf(f, "|---|---|---:|---:|---:|\n");
+  compare_row(f, "tree, leave-one-σ-out", o->attributes, v->ok, v->nkernels, v->worst);
+  if (v_sigma)
+    compare_row(f, "tree, leave-one-σ-out", KD_ATTR_BIT(KD_ATTR_SIGMA_C), v_sigma->ok, v_sigma->nkernels,
+                v_sigma->worst);
+  compare_row(f, "ceiling: best single layout per σ, in-sample", KD_ATTR_BIT(KD_ATTR_SIGMA_C), kd_ceiling(s, false),
+              s->nkernels, -1);
+  compare_row(f, "ceiling: best single layout per (σ, σ_min), in-sample", KD_ATTRS_ALL, kd_ceiling(s, true),
+              s->nkernels, -1);
+  fprintf(f, "\nA ceiling gives every σ (every (σ, σ_min)) the one layout that is within 3 %% for most of its\n"
+             "kernels, chosen knowing their timings: no classifier on those attributes does better, held out\n"
+             "or not.\n\n");
+  fprintf(f, "## Per (σ, σ_min)\n\n");
+  fprintf(f, "| σ, bytes | σ_min, bytes | kernels | predicted | within 3 %% | worst slowdown | fastest variants |\n");
+  fprintf(f, "|---:|---:|---:|---|---:|---:|---|\n");
+  for (int i = 0; i < v->nheld; i++) {
     const KdHeldOut *h = &v->held[i];
     int fastest[KD_NCLASSES] = {0};
     for (int k = h->first; k < h->first + h->count; k++)
       fastest[s->kernels[k].fastest]++;
-    fprintf(f, "| %llu | %d | %s | %d | %.3f | ", (unsigned long long)h->sigma, h->count, kd_class_name(h->predicted),
-            h->ok, h->worst);
+    fprintf(f, "| %llu | %u | %d | %s | %d | %.3f | ", (unsigned long long)h->sigma, h->sigma_min, h->count,
+            kd_class_name(h->predicted), h->ok, h->worst);
     const char *sep = "";
     for (int c = 0; c < KD_NCLASSES; c++)
       if (fastest[c]) {
@@ -489,8 +599,10 @@ static int run_validate(const Options *o) {
     return rc;
   }
   bool enough;
-  KdValidation *v = kd_validate(tr.set, &enough);
-  KdModel *full = v ? train_model(&tr, NULL) : NULL;
+  const unsigned sigma_only = KD_ATTR_BIT(KD_ATTR_SIGMA_C);
+  KdValidation *v = kd_validate(tr.set, o->attributes, &enough);
+  KdValidation *v_sigma = v && o->attributes != sigma_only ? kd_validate(tr.set, sigma_only, &enough) : NULL;
+  KdModel *full = v ? train_model(&tr, o->attributes, NULL) : NULL;
   char *text = NULL;
   size_t len = 0;
   if (!enough) {
@@ -499,18 +611,19 @@ static int run_validate(const Options *o) {
     rc = EXIT_INPUT;
     goto done;
   }
-  FILE *f = v && full ? open_memstream(&text, &len) : NULL;
+  FILE *f = v && full && (v_sigma || o->attributes == sigma_only) ? open_memstream(&text, &len) : NULL;
   if (!f) {
     fprintf(stderr, "kdlg-calibrate: error: out of memory\n");
     rc = EXIT_INPUT;
     goto done;
   }
-  write_report(f, o, &tr, v, full);
+  write_report(f, o, &tr, v, v_sigma, full);
   fclose(f);
   rc = write_output(o->output ? o->output : "-", text, len);
 done:
   free(text);
   kd_model_free(full);
+  kd_validation_free(v_sigma);
   kd_validation_free(v);
   free_training(&tr);
   return rc;

@@ -8,6 +8,19 @@
 
 #include "../analysis/distance.h"
 
+/* σ_min of cluster c: the bytes of its smallest field (the smallest KDLG
+ * node weight σ(f) in c; Sect. 3.1), the decision tree's second attribute
+ * (docs/decision-tree.md).  0 for a cluster without fields. */
+static uint64_t cluster_min_field_bytes(const KdStruct *st, const KdCluster *c) {
+  uint64_t min = 0;
+  for (int i = 0; i < c->nfields; i++) {
+    uint32_t b = st->fields[c->fields[i]].bytes;
+    if (i == 0 || b < min)
+      min = b;
+  }
+  return min;
+}
+
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
                   int64_t epsilon, const char *only, KdPlan **out) {
   KdPlan *plan = calloc(1, sizeof *plan);
@@ -39,7 +52,7 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
     if (!sp->layouts)
       goto oom;
     for (int c = 0; c < sp->g->nclusters; c++)
-      sp->layouts[c] = kd_model_select(model, sp->g->clusters[c].bytes);
+      sp->layouts[c] = kd_model_select(model, sp->g->clusters[c].bytes, cluster_min_field_bytes(st, &sp->g->clusters[c]));
   }
   *out = plan;
   return 0;

@@ -29,7 +29,8 @@ typedef struct KdPlan {
 
 /* Builds the plan: for every eligible struct (or only `only`, if non-NULL)
  * the KDLG over all kernels that reach it, the ε-partition and a layout per
- * cluster from `model`.  Returns 0, or -1 on out-of-memory.  *out is freed
+ * cluster from `model`, selected by the cluster's σ(c) and σ_min (its
+ * smallest field's bytes).  Returns 0, or -1 on out-of-memory.  *out is freed
  * with kd_plan_free. */
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
                   int64_t epsilon, const char *only, KdPlan **out);

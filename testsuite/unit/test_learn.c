@@ -1,6 +1,7 @@
 /* test_learn.c: the raw timings CSV, the training patterns, the C5.0-style
- * learner, the model writer and the leave-one-σ-out validation
- * (analysis/learn.h, analysis/dtree.h; Sect. 3.2, docs/decision-tree.md). */
+ * learner on σ(c) and σ_min, the model writer, the leave-one-σ-out
+ * validation and the ceilings (analysis/learn.h, analysis/dtree.h;
+ * Sect. 3.2, docs/decision-tree.md). */
 #define _GNU_SOURCE /* open_memstream */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,11 +19,14 @@
 #include "analysis/dtree.h"
 #include "analysis/learn.h"
 
-enum { AOS = KD_CLASS_AOS, SOA = KD_CLASS_SOA, T4 = 3, T32 = 6, T32768 = 16 };
+enum { AOS = KD_CLASS_AOS, SOA = KD_CLASS_SOA, T4 = 3, T16 = 5, T32 = 6, T64 = 7, T32768 = 16 };
+
+#define SIGMA_C_ONLY KD_ATTR_BIT(KD_ATTR_SIGMA_C)
 
 // ---- helpers ----
 
-/* Patterns from a list of (sigma, class, count) triples ending with count 0. */
+/* Patterns from a list of (sigma, class, count) triples ending with count
+ * 0; σ_min is 0 for every case. */
 typedef struct Spec {
   uint64_t sigma;
   int cls, count;
@@ -32,28 +36,85 @@ static int make_patterns(const Spec *spec, KdPattern *out) {
   int n = 0;
   for (; spec->count; spec++)
     for (int i = 0; i < spec->count; i++)
-      out[n++] = (KdPattern){spec->sigma, spec->cls};
+      out[n++] = (KdPattern){{[KD_ATTR_SIGMA_C] = spec->sigma}, spec->cls};
   return n;
 }
 
-/* Learns from spec; the learner's log goes into *log (free it) when log != NULL. */
-static KdModel *learn(const Spec *spec, char **log) {
-  static KdPattern p[4096];
-  int n = make_patterns(spec, p);
+/* Patterns from (sigma, sigma_min, class, count) ending with count 0. */
+typedef struct Spec2 {
+  uint64_t sigma, sigma_min;
+  int cls, count;
+} Spec2;
+
+static int make_patterns2(const Spec2 *spec, KdPattern *out) {
+  int n = 0;
+  for (; spec->count; spec++)
+    for (int i = 0; i < spec->count; i++)
+      out[n++] = (KdPattern){{[KD_ATTR_SIGMA_C] = spec->sigma, [KD_ATTR_SIGMA_MIN] = spec->sigma_min}, spec->cls};
+  return n;
+}
+
+/* Learns from p[0..n) on the attributes; the learner's log goes into *log
+ * (free it) when log != NULL. */
+static KdModel *learn_patterns(const KdPattern *p, int n, unsigned attributes, char **log) {
   size_t len;
   FILE *f = log ? open_memstream(log, &len) : NULL;
-  KdModel *m = kd_learn(p, n, f);
+  KdModel *m = kd_learn(p, n, attributes, f);
   if (f)
     fclose(f);
   assert_non_null(m);
   return m;
 }
 
-static void expect_class(const KdModel *m, uint64_t sigma, int cls) {
-  int got = kd_class_of(kd_model_select(m, sigma));
+/* The paper's learner, on σ(c) alone. */
+static KdModel *learn(const Spec *spec, char **log) {
+  static KdPattern p[4096];
+  return learn_patterns(p, make_patterns(spec, p), SIGMA_C_ONLY, log);
+}
+
+/* The learner on the attributes. */
+static KdModel *learn2(const Spec2 *spec, unsigned attributes, char **log) {
+  static KdPattern p[4096];
+  return learn_patterns(p, make_patterns2(spec, p), attributes, log);
+}
+
+static void expect_class2(const KdModel *m, uint64_t sigma, uint64_t sigma_min, int cls) {
+  int got = kd_class_of(kd_model_select(m, sigma, sigma_min));
   if (got != cls) {
-    print_error("sigma %llu: %s, expected %s\n", (unsigned long long)sigma, kd_class_name(got), kd_class_name(cls));
+    print_error("sigma %llu, sigma_min %llu: %s, expected %s\n", (unsigned long long)sigma,
+                (unsigned long long)sigma_min, kd_class_name(got), kd_class_name(cls));
     fail();
+  }
+}
+
+/* For a tree on σ(c) alone: whatever σ_min is. */
+static void expect_class(const KdModel *m, uint64_t sigma, int cls) {
+  expect_class2(m, sigma, 0, cls);
+  expect_class2(m, sigma, sigma, cls);
+}
+
+/* The tree's leaf for a pattern. */
+static int leaf_of(const KdModel *m, const KdPattern *p) {
+  int k = 0;
+  while (!m->nodes[k].leaf)
+    k = p->x[m->nodes[k].attribute] <= m->nodes[k].threshold ? m->nodes[k].le : m->nodes[k].gt;
+  return k;
+}
+
+/* Two models have the same tree, node by node. */
+static void expect_same_tree(const KdModel *a, const KdModel *b) {
+  assert_int_equal(a->nnodes, b->nnodes);
+  for (int i = 0; i < a->nnodes; i++) {
+    const KdTreeNode *x = &a->nodes[i], *y = &b->nodes[i];
+    assert_int_equal(x->leaf, y->leaf);
+    if (x->leaf) {
+      assert_int_equal(kd_class_of(x->choice), kd_class_of(y->choice));
+      continue;
+    }
+    assert_int_equal(x->attribute, y->attribute);
+    assert_int_equal(x->threshold, y->threshold);
+    assert_int_equal(x->le, y->le);
+    assert_int_equal(x->gt, y->gt);
   }
 }
 
@@ -185,7 +246,7 @@ static void test_single_class(void **state) {
   free(log);
   kd_model_free(m);
   // no patterns at all: one AoS leaf
-  KdModel *e = kd_learn(NULL, 0, NULL);
+  KdModel *e = kd_learn(NULL, 0, KD_ATTRS_ALL, NULL);
   assert_non_null(e);
   assert_int_equal(e->nnodes, 1);
   expect_class(e, 64, AOS);
@@ -229,9 +290,9 @@ static void test_noise_pruned(void **state) {
   KdModel *m = learn(spec, &log);
   assert_int_equal(m->nnodes, 1);
   expect_class(m, 16, AOS);
-  assert_non_null(strstr(log, "split sigma <= 8"));
-  assert_non_null(strstr(log, "split sigma <= 16"));
-  assert_non_null(strstr(log, "prune sigma <= 8 (15 cases): as leaf aos 3.6510, subtree 4.5013: replaced by the leaf"));
+  assert_non_null(strstr(log, "split sigma_c <= 8"));
+  assert_non_null(strstr(log, "split sigma_c <= 16"));
+  assert_non_null(strstr(log, "prune sigma_c <= 8 (15 cases): as leaf aos 3.6510, subtree 4.5013: replaced by the leaf"));
   free(log);
   kd_model_free(m);
   // the same island, three times bigger, is no longer noise
@@ -329,7 +390,7 @@ static void test_collapse(void **state) {
   KdModel *m = learn(spec, &log);
   assert_int_equal(m->nnodes, 1);
   expect_class(m, 64, AOS);
-  assert_non_null(strstr(log, "collapse sigma <= 32 to leaf aos: subtree makes 3 training errors, a leaf 3"));
+  assert_non_null(strstr(log, "collapse sigma_c <= 32 to leaf aos: subtree makes 3 training errors, a leaf 3"));
   assert_null(strstr(log, "prune sigma"));  // nothing left to prune
   free(log);
   kd_model_free(m);
@@ -342,66 +403,293 @@ static void test_log_gain_ratio(void **state) {
   char *log;
   KdModel *m = learn(spec, &log);
   // gain 1 bit, one threshold (log2(1) = 0), split info 1 bit
-  assert_non_null(strstr(log, "split sigma <= 10: 4 | 4 cases, gain 1.000000 - log2(1)/8 = 1.000000, split info 1.000000, "
-                              "gain ratio 1.000000"));
+  assert_non_null(strstr(log, "  sigma_c <= 10: 4 | 4 cases, gain 1.000000 - log2(1)/8 = 1.000000, split info 1.000000, "
+                              "gain ratio 1.000000\n"
+                              "  split sigma_c <= 10 (gain ratio 1.000000; average gain 1.000000 of 1 test)\n"));
+  assert_null(strstr(log, "sigma_min"));  // not an attribute of this learner
   free(log);
   kd_model_free(m);
 }
 
-/* Properties over 3000 pseudo-random data sets (a fixed LCG): no split has
- * two leaves of one class (merged after pruning), every threshold is a σ
- * of the data, and the tree does not depend on the order of the patterns. */
+// ---- two attributes (σ(c), σ_min) ----
+
+/* Only σ_min separates the classes: at every σ, 1-byte fields want
+ * tiled:64 and 4-byte fields aos, in equal numbers, so no σ threshold has
+ * any gain.  The tree is σ_min <= 1 → tiled:64, else aos; on σ(c) alone
+ * the learner can only make one leaf (aos: the tie goes to the earlier
+ * class). */
+static void test_sigma_min_separates(void **state) {
+  (void)state;
+  const Spec2 spec[] = {{8, 1, T64, 4},  {8, 4, AOS, 4},  {16, 1, T64, 4}, {16, 4, AOS, 4},
+                        {32, 1, T64, 4}, {32, 4, AOS, 4}, {0, 0, 0, 0}};
+  char *log;
+  KdModel *m = learn2(spec, KD_ATTRS_ALL, &log);
+  assert_int_equal(m->nnodes, 3);
+  assert_false(m->nodes[0].leaf);
+  assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_MIN);
+  assert_int_equal(m->nodes[0].threshold, 1);  // the largest σ_min at or below the cut
+  assert_int_equal(kd_model_attributes(m), KD_ATTR_BIT(KD_ATTR_SIGMA_MIN));
+  for (uint64_t s = 1; s <= 64; s++) {
+    expect_class2(m, s, 1, T64);
+    expect_class2(m, s, 2, AOS);
+    expect_class2(m, s, 4, AOS);
+  }
+  // σ(c): 2 thresholds, no gain at either; σ_min: 1 threshold, 1 bit
+  assert_non_null(strstr(log, "  sigma_c: no threshold has gain > log2(2)/24 = 0.041667\n"));
+  assert_non_null(strstr(log, "  sigma_min <= 1: 12 | 12 cases, gain 1.000000 - log2(1)/24 = 1.000000, split info 1.000000, "
+                              "gain ratio 1.000000\n"
+                              "  split sigma_min <= 1 (gain ratio 1.000000; average gain 1.000000 of 1 test)\n"));
+  free(log);
+  // the boxes: σ_min <= 1 every σ tiled:64; σ_min >= 2 (so σ(c) >= 2) aos
+  KdInterval iv[4];
+  assert_int_equal(kd_model_intervals(m, iv, 4), 2);
+  assert_int_equal(iv[0].min_lo, 0);
+  assert_int_equal(iv[0].min_hi, 1);
+  assert_int_equal(iv[0].lo, 0);
+  assert_true(iv[0].hi == UINT64_MAX);
+  assert_int_equal(iv[0].cls, T64);
+  assert_int_equal(iv[1].min_lo, 2);
+  assert_true(iv[1].min_hi == UINT64_MAX);
+  assert_int_equal(iv[1].lo, 2);
+  assert_true(iv[1].hi == UINT64_MAX);
+  assert_int_equal(iv[1].cls, AOS);
+  kd_model_free(m);
+  // the paper's learner cannot see it
+  m = learn2(spec, SIGMA_C_ONLY, NULL);
+  assert_int_equal(m->nnodes, 1);
+  expect_class2(m, 8, 1, AOS);
+  kd_model_free(m);
+}
+
+/* C4.5 R8 takes the highest gain ratio among the tests whose gain is at
+ * least the average (less 10^-3), not the highest gain.  One cut each
+ * (no MDL charge), 27 cases of two classes:
+ *
+ *                 σ_min 1          σ_min 2
+ *   σ(c)  8    aos 6            t64 4, aos 4
+ *   σ(c) 16    t64 1, aos 1     t64 10, aos 1
+ *
+ *   σ(c) <= 8:    14 | 13 cases, gain 0.245311, split info 0.999010, gain ratio 0.245554
+ *   σ_min <= 1:    8 | 19 cases, gain 0.244908, split info 0.876716, gain ratio 0.279347
+ *
+ * σ(c) has the higher gain (by 0.0004: both are above the average less
+ * 10^-3), σ_min the higher gain ratio: the root tests σ_min. */
+static void test_gain_ratio_not_gain(void **state) {
+  (void)state;
+  const Spec2 spec[] = {{8, 1, AOS, 6}, {8, 2, T64, 4}, {8, 2, AOS, 4}, {16, 1, T64, 1},
+                        {16, 1, AOS, 1}, {16, 2, T64, 10}, {16, 2, AOS, 1}, {0, 0, 0, 0}};
+  char *log;
+  KdModel *m = learn2(spec, KD_ATTRS_ALL, &log);
+  assert_non_null(strstr(log, "  sigma_c <= 8: 14 | 13 cases, gain 0.245311 - log2(1)/27 = 0.245311, split info 0.999010, "
+                              "gain ratio 0.245554\n"));
+  assert_non_null(strstr(log, "  sigma_min <= 1: 8 | 19 cases, gain 0.244908 - log2(1)/27 = 0.244908, split info 0.876716, "
+                              "gain ratio 0.279347\n"));
+  assert_non_null(strstr(log, "  split sigma_min <= 1 (gain ratio 0.279347; average gain 0.245110 of 2 tests)\n"));
+  free(log);
+  assert_false(m->nodes[0].leaf);
+  assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_MIN);
+  assert_int_equal(m->nodes[0].threshold, 1);
+  kd_model_free(m);
+}
+
+/* ... but a test whose gain is below the average (less 10^-3) is not a
+ * candidate, whatever its gain ratio:
+ *
+ *                 σ_min 1          σ_min 4
+ *   σ(c)  4    t64 3            t64 1, soa 1
+ *   σ(c) 32    -                soa 10
+ *
+ *   σ(c) <= 4:     5 | 10 cases, gain 0.595998, split info 0.918296, gain ratio 0.649026
+ *   σ_min <= 1:    3 | 12 cases, gain 0.505587, split info 0.721928, gain ratio 0.700329
+ *
+ * The average gain is 0.550793: σ_min's gain is below it, so the root
+ * tests σ(c) (by the gain ratio alone it would test σ_min). */
+static void test_average_gain_filter(void **state) {
+  (void)state;
+  const Spec2 spec[] = {{4, 1, T64, 3}, {4, 4, T64, 1}, {4, 4, SOA, 1}, {32, 4, SOA, 10}, {0, 0, 0, 0}};
+  char *log;
+  KdModel *m = learn2(spec, KD_ATTRS_ALL, &log);
+  assert_non_null(strstr(log, "  sigma_c <= 4: 5 | 10 cases, gain 0.595998 - log2(1)/15 = 0.595998, split info 0.918296, "
+                              "gain ratio 0.649026\n"));
+  assert_non_null(strstr(log, "  sigma_min <= 1: 3 | 12 cases, gain 0.505587 - log2(1)/15 = 0.505587, split info 0.721928, "
+                              "gain ratio 0.700329\n"));
+  assert_non_null(strstr(log, "  split sigma_c <= 4 (gain ratio 0.649026; average gain 0.550793 of 2 tests)\n"));
+  free(log);
+  assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_C);
+  assert_int_equal(m->nodes[0].threshold, 4);
+  expect_class2(m, 32, 4, SOA);
+  kd_model_free(m);
+}
+
+/* Two attributes that divide the cases alike have equal gains and gain
+ * ratios: the tie goes to σ(c), the attribute that comes first. */
+static void test_attribute_tie(void **state) {
+  (void)state;
+  const Spec2 spec[] = {{4, 1, AOS, 6}, {64, 16, SOA, 6}, {0, 0, 0, 0}};
+  KdModel *m = learn2(spec, KD_ATTRS_ALL, NULL);
+  assert_int_equal(m->nnodes, 3);
+  assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_C);
+  assert_int_equal(m->nodes[0].threshold, 4);
+  kd_model_free(m);
+  // with σ_min alone the same split is on σ_min
+  m = learn2(spec, KD_ATTR_BIT(KD_ATTR_SIGMA_MIN), NULL);
+  assert_int_equal(m->nnodes, 3);
+  assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_MIN);
+  assert_int_equal(m->nodes[0].threshold, 1);
+  kd_model_free(m);
+}
+
+/* A split on one attribute, then on the other below it: the children are
+ * grown on their own cases, sorted by the attribute they test.
+ *   σ(c) <= 16:  σ_min <= 1 → tiled:64, else aos;  σ(c) > 16: soa */
+static void test_nested_attributes(void **state) {
+  (void)state;
+  const Spec2 spec[] = {{8, 1, T64, 5},  {8, 4, AOS, 5},  {16, 1, T64, 5}, {16, 4, AOS, 5},
+                        {32, 1, SOA, 5}, {32, 4, SOA, 5}, {64, 1, SOA, 5}, {64, 4, SOA, 5},
+                        {0, 0, 0, 0}};
+  KdModel *m = learn2(spec, KD_ATTRS_ALL, NULL);
+  assert_int_equal(m->nnodes, 5);
+  for (uint64_t s = 1; s <= 128; s++)
+    for (uint64_t smin = 1; smin <= 8; smin++)
+      expect_class2(m, s, smin, s > 16 ? SOA : smin <= 1 ? T64 : AOS);
+  // boxes: σ_min <= 1: σ <= 16 tiled:64, σ > 16 soa; σ_min >= 2: σ <= 16 aos, σ > 16 soa
+  KdInterval iv[8];
+  assert_int_equal(kd_model_intervals(m, iv, 8), 4);
+  const KdInterval want[] = {{0, 16, 0, 1, T64},
+                             {17, UINT64_MAX, 0, 1, SOA},
+                             {2, 16, 2, UINT64_MAX, AOS},
+                             {17, UINT64_MAX, 2, UINT64_MAX, SOA}};
+  for (int i = 0; i < 4; i++) {
+    assert_true(iv[i].lo == want[i].lo && iv[i].hi == want[i].hi);
+    assert_true(iv[i].min_lo == want[i].min_lo && iv[i].min_hi == want[i].min_hi);
+    assert_int_equal(iv[i].cls, want[i].cls);
+  }
+  kd_model_free(m);
+}
+
+/* Bands of σ_min whose σ(c) intervals agree where both can occur
+ * (σ(c) >= the later band's σ_min) are one band */
+static void test_intervals_bands(void **state) {
+  (void)state;
+  // σ_min <= 2: σ(c) <= 1 soa, else aos;  σ_min > 2: aos  →  the same above σ(c) = 3: one band
+  const char *j = "{\"format\":\"kdlg-opt-model\",\"format_version\":1,\"device\":\"d\",\"epsilon\":128,"
+                  "\"tree\":{\"attribute\":\"sigma_min\",\"threshold\":2,"
+                  "\"le\":{\"attribute\":\"sigma_c\",\"threshold\":1,\"le\":{\"layout\":\"soa\"},\"gt\":{\"layout\":\"aos\"}},"
+                  "\"gt\":{\"layout\":\"aos\"}}}";
+  KdModel *m;
+  char err[256];
+  assert_int_equal(kd_model_parse(j, "t", &m, err, sizeof err), 0);
+  KdInterval iv[4];
+  assert_int_equal(kd_model_intervals(m, iv, 4), 2);
+  assert_int_equal(iv[0].lo, 0);
+  assert_int_equal(iv[0].hi, 1);
+  assert_int_equal(iv[0].cls, SOA);
+  assert_int_equal(iv[1].lo, 2);
+  assert_true(iv[1].hi == UINT64_MAX);
+  assert_int_equal(iv[1].cls, AOS);
+  for (int i = 0; i < 2; i++) {
+    assert_int_equal(iv[i].min_lo, 0);
+    assert_true(iv[i].min_hi == UINT64_MAX);
+  }
+  kd_model_free(m);
+  // the same σ_min threshold twice, and three bands of which the last two differ
+  j = "{\"format\":\"kdlg-opt-model\",\"format_version\":1,\"device\":\"d\",\"epsilon\":128,"
+      "\"tree\":{\"attribute\":\"sigma_min\",\"threshold\":2,"
+      "\"le\":{\"attribute\":\"sigma_min\",\"threshold\":2,\"le\":{\"layout\":\"soa\"},\"gt\":{\"layout\":\"aos\"}},"
+      "\"gt\":{\"attribute\":\"sigma_min\",\"threshold\":8,\"le\":{\"layout\":\"aos\"},\"gt\":{\"layout\":\"tiled\",\"tile\":4}}}}";
+  assert_int_equal(kd_model_parse(j, "t", &m, err, sizeof err), 0);
+  assert_int_equal(kd_model_intervals(m, iv, 4), 3);
+  assert_int_equal(iv[0].min_hi, 2);
+  assert_int_equal(iv[0].cls, SOA);
+  assert_int_equal(iv[1].min_lo, 3);
+  assert_int_equal(iv[1].min_hi, 8);
+  assert_int_equal(iv[1].lo, 3);
+  assert_int_equal(iv[1].cls, AOS);
+  assert_int_equal(iv[2].min_lo, 9);
+  assert_int_equal(iv[2].cls, T4);
+  assert_int_equal(kd_model_intervals(m, iv, 1), 3);  // too little room: the count is still exact
+  kd_model_free(m);
+}
+
+/* The properties of one learned tree a on the patterns p[0..n): every
+ * threshold is a value of its attribute in the data, only allowed
+ * attributes are tested, no split has two leaves of one class (merged
+ * after pruning), every leaf of a split tree holds MINOBJS cases. */
+static void check_tree(const KdModel *a, const KdPattern *p, int n, unsigned attributes, int it) {
+  for (int i = 0; i < a->nnodes; i++) {
+    const KdTreeNode *x = &a->nodes[i];
+    if (x->leaf)
+      continue;
+    assert_true(attributes & KD_ATTR_BIT(x->attribute));
+    bool in_data = false;
+    for (int j = 0; j < n; j++)
+      in_data |= p[j].x[x->attribute] == x->threshold;
+    assert_true(in_data);
+    if (a->nodes[x->le].leaf && a->nodes[x->gt].leaf)
+      assert_int_not_equal(kd_class_of(a->nodes[x->le].choice), kd_class_of(a->nodes[x->gt].choice));
+  }
+  if (a->nnodes > 1) {
+    int reach[512] = {0};
+    assert_true(a->nnodes <= 512);
+    for (int j = 0; j < n; j++)
+      reach[leaf_of(a, &p[j])]++;
+    for (int k = 0; k < a->nnodes; k++)
+      if (a->nodes[k].leaf && reach[k] < KD_LEARN_MINOBJS) {
+        print_error("data set %d: leaf %d holds %d cases\n", it, k, reach[k]);
+        fail();
+      }
+  }
+}
+
+/* Properties over 3000 pseudo-random data sets (a fixed LCG), for the
+ * learner on σ(c) and on both attributes: check_tree's, and the tree does
+ * not depend on the order of the patterns; the σ-only learner ignores
+ * σ_min (the same tree as with every σ_min 0 and both attributes). */
 static void test_properties(void **state) {
   (void)state;
-  static KdPattern p[256], q[256];
+  static KdPattern p[256], q[256], r[256], z[256];
   uint32_t seed = 12345;
+  int split_on_min = 0;
 #define NEXT() (seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7fff)
   for (int it = 0; it < 3000; it++) {
     int n = 0, ns = 2 + NEXT() % 7;
     for (int s = 0; s < ns; s++) {
       int k = 1 + NEXT() % 12;
       for (int j = 0; j < k; j++) {
-        int cls = NEXT() % 4 == 0 ? (int)(NEXT() % 4) : s * 4 / ns;  // mostly a step function, some noise
-        p[n++] = (KdPattern){4u << s, cls};
+        int lmin = NEXT() % 3;  // σ_min 1, 2 or 4 bytes (<= σ = 4 << s)
+        // mostly a step function of σ, for half the data sets also of σ_min, some noise
+        int cls = NEXT() % 4 == 0 ? (int)(NEXT() % 4) : (s * 4 / ns + (it % 2 ? lmin : 0)) % 4;
+        p[n++] = (KdPattern){{[KD_ATTR_SIGMA_C] = 4u << s, [KD_ATTR_SIGMA_MIN] = 1u << lmin}, cls};
       }
     }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
       q[i] = p[n - 1 - i];
-    KdModel *a = kd_learn(p, n, NULL), *b = kd_learn(q, n, NULL);
-    assert_int_equal(a->nnodes, b->nnodes);
-    for (int i = 0; i < a->nnodes; i++) {
-      const KdTreeNode *x = &a->nodes[i];
-      assert_int_equal(x->leaf, b->nodes[i].leaf);
-      if (x->leaf) {
-        assert_int_equal(kd_class_of(x->choice), kd_class_of(b->nodes[i].choice));
-        continue;
-      }
-      assert_int_equal(x->threshold, b->nodes[i].threshold);
-      bool in_data = false;
-      for (int j = 0; j < n; j++)
-        in_data |= p[j].sigma == x->threshold;
-      assert_true(in_data);
-      if (a->nodes[x->le].leaf && a->nodes[x->gt].leaf)
-        assert_int_not_equal(kd_class_of(a->nodes[x->le].choice), kd_class_of(a->nodes[x->gt].choice));
+      r[i] = p[(i * 7 + 3) % n];  // a permutation when 7 does not divide n
+      z[i] = p[i];
+      z[i].x[KD_ATTR_SIGMA_MIN] = 0;
     }
-    // every leaf of a split tree holds at least MINOBJS cases
-    if (a->nnodes > 1) {
-      int reach[512] = {0};
-      for (int j = 0; j < n; j++) {
-        int k = 0;
-        while (!a->nodes[k].leaf)
-          k = p[j].sigma <= a->nodes[k].threshold ? a->nodes[k].le : a->nodes[k].gt;
-        reach[k]++;
+    for (int pass = 0; pass < 2; pass++) {
+      unsigned attrs = pass == 0 ? SIGMA_C_ONLY : KD_ATTRS_ALL;
+      KdModel *a = kd_learn(p, n, attrs, NULL), *b = kd_learn(q, n, attrs, NULL);
+      expect_same_tree(a, b);
+      if (n % 7) {
+        KdModel *c = kd_learn(r, n, attrs, NULL);
+        expect_same_tree(a, c);
+        kd_model_free(c);
       }
-      for (int k = 0; k < a->nnodes; k++)
-        if (a->nodes[k].leaf && reach[k] < KD_LEARN_MINOBJS) {
-          print_error("data set %d: leaf %d holds %d cases\n", it, k, reach[k]);
-          fail();
-        }
+      check_tree(a, p, n, attrs, it);
+      if (pass == 0) {
+        KdModel *c = kd_learn(z, n, KD_ATTRS_ALL, NULL);
+        expect_same_tree(a, c);
+        kd_model_free(c);
+      } else {
+        split_on_min += (kd_model_attributes(a) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN)) != 0;
+      }
+      kd_model_free(a);
+      kd_model_free(b);
     }
-    kd_model_free(a);
-    kd_model_free(b);
   }
+  assert_true(split_on_min > 300);  // the data exercise σ_min splits
 #undef NEXT
 }
 
@@ -426,7 +714,7 @@ static void test_intervals_merge(void **state) {
   assert_int_equal(iv[1].cls, SOA);
   kd_model_free(m);
   // a single leaf: one interval over everything
-  KdModel *e = kd_learn(NULL, 0, NULL);
+  KdModel *e = kd_learn(NULL, 0, SIGMA_C_ONLY, NULL);
   assert_int_equal(kd_model_intervals(e, iv, 4), 1);
   assert_int_equal(iv[0].lo, 0);
   assert_true(iv[0].hi == UINT64_MAX);
@@ -481,7 +769,7 @@ static void test_round_trip(void **state) {
   assert_string_equal(back->training_hash, m->training_hash);
   assert_int_equal(back->nnodes, m->nnodes);
   for (uint64_t s = 1; s <= 300; s++) {
-    KdLayoutChoice a = kd_model_select(m, s), b = kd_model_select(back, s);
+    KdLayoutChoice a = kd_model_select(m, s, s), b = kd_model_select(back, s, s);
     assert_int_equal(a.kind, b.kind);
     assert_int_equal(a.tile, b.tile);
   }
@@ -514,7 +802,7 @@ static void test_determinism(void **state) {
   // the same patterns in another order (a fixed permutation)
   for (int i = 0; i < n; i++)
     q[i] = p[(i * 7 + 3) % n];  // 7 and n = 60 are coprime
-  KdModel *a = kd_learn(p, n, NULL), *b = kd_learn(p, n, NULL), *c = kd_learn(q, n, NULL);
+  KdModel *a = kd_learn(p, n, KD_ATTRS_ALL, NULL), *b = kd_learn(p, n, KD_ATTRS_ALL, NULL), *c = kd_learn(q, n, KD_ATTRS_ALL, NULL);
   char *ta = to_json(a), *tb = to_json(b), *tc = to_json(c);
   assert_string_equal(ta, tb);
   assert_string_equal(ta, tc);
@@ -586,10 +874,13 @@ static void test_csv_good(void **state) {
   assert_true(s->kernels[1].ms[T4] < 0);  // not measured
   assert_float_equal(s->kernels[1].ms[2], 1.5, 1e-12);
   assert_int_equal(s->kernels[2].sigma, 16);
+  assert_int_equal(s->ngroups, 3);
   assert_int_equal(s->npatterns, 5);
-  const KdPattern want[] = {{8, AOS}, {8, SOA}, {8, AOS}, {8, SOA}, {16, T32768}};
+  // (σ, σ_min = field_bytes, class)
+  const KdPattern want[] = {{{8, 8}, AOS}, {{8, 8}, SOA}, {{8, 4}, AOS}, {{8, 4}, SOA}, {{16, 4}, T32768}};
   for (int i = 0; i < 5; i++) {
-    assert_int_equal(s->patterns[i].sigma, want[i].sigma);
+    assert_int_equal(s->patterns[i].x[KD_ATTR_SIGMA_C], want[i].x[KD_ATTR_SIGMA_C]);
+    assert_int_equal(s->patterns[i].x[KD_ATTR_SIGMA_MIN], want[i].x[KD_ATTR_SIGMA_MIN]);
     assert_int_equal(s->patterns[i].cls, want[i].cls);
   }
   kd_training_free(s);
@@ -703,10 +994,12 @@ static void test_validate(void **state) {
   assert_int_equal(s->nkernels, 8);
   assert_int_equal(s->nsigmas, 4);
   bool enough = false;
-  KdValidation *v = kd_validate(s, &enough);
+  KdValidation *v = kd_validate(s, KD_ATTRS_ALL, &enough);
   assert_true(enough);
   assert_non_null(v);
   assert_int_equal(v->nsigmas, 4);
+  assert_int_equal(v->nheld, 4);  // one field size: (σ, σ_min) = σ
+  assert_int_equal(v->held[0].sigma_min, 4);
   assert_int_equal(v->nkernels, 8);
   // held out 4: trained on 8 aos ×2, 32/64 soa ×2 each → aos (right)
   assert_int_equal(v->held[0].sigma, 4);
@@ -732,8 +1025,57 @@ static void test_validate(void **state) {
   // one σ only: not enough
   t = parse_ok(CSV_HEAD CSV_COLS ROW);
   s = kd_training_build(t);
-  assert_null(kd_validate(s, &enough));
+  assert_null(kd_validate(s, KD_ATTRS_ALL, &enough));
   assert_false(enough);
+  kd_training_free(s);
+  kd_timings_free(t);
+}
+
+/* Leave-one-σ-out with two field sizes per σ: 1-byte fields want tiled:64,
+ * 4-byte fields aos (the other one is 2x slower).  Each (σ, σ_min) gets its
+ * own prediction; the tree on both attributes gets every kernel right, the
+ * σ-only tree half of them, and the ceilings are 50 % (per σ) and 100 %
+ * (per (σ, σ_min)). */
+static void test_validate_sigma_min(void **state) {
+  (void)state;
+  char csv[8192];
+  size_t len = (size_t)snprintf(csv, sizeof csv, "%s", CSV_HEAD CSV_COLS);
+  for (int sigma = 8; sigma <= 64; sigma *= 2)
+    for (int fb = 1; fb <= 4; fb *= 4)
+      len += (size_t)snprintf(csv + len, sizeof csv - len,
+                              "%d,%d,%d,128,1,1,aos,1,%s\n%d,%d,%d,128,1,1,tiled,64,%s\n", sigma / fb, fb, sigma,
+                              fb == 1 ? "2.0,2.0,2.0,1" : "1.0,1.0,1.0,1", sigma / fb, fb, sigma,
+                              fb == 1 ? "1.0,1.0,1.0,1" : "2.0,2.0,2.0,1");
+  KdTimings *t = parse_ok(csv);
+  KdTrainingSet *s = kd_training_build(t);
+  assert_int_equal(s->nkernels, 8);
+  assert_int_equal(s->nsigmas, 4);
+  assert_int_equal(s->ngroups, 8);
+  assert_int_equal(kd_ceiling(s, false), 4);
+  assert_int_equal(kd_ceiling(s, true), 8);
+  bool enough;
+  KdValidation *v = kd_validate(s, KD_ATTRS_ALL, &enough);
+  assert_non_null(v);
+  assert_int_equal(v->nsigmas, 4);
+  assert_int_equal(v->nheld, 8);
+  for (int i = 0; i < 8; i++) {
+    const KdHeldOut *h = &v->held[i];
+    assert_int_equal(h->sigma, 8u << (i / 2));                 // increasing σ
+    assert_int_equal(h->sigma_min, i % 2 ? 4 : 1);            // then increasing σ_min
+    assert_int_equal(h->count, 1);
+    assert_int_equal(h->predicted, h->sigma_min == 1 ? T64 : AOS);
+    assert_int_equal(h->ok, 1);
+    assert_int_equal(s->kernels[h->first].field_bytes, h->sigma_min);
+  }
+  assert_int_equal(v->ok, 8);
+  assert_float_equal(v->worst, 1.0, 1e-12);
+  kd_validation_free(v);
+  v = kd_validate(s, SIGMA_C_ONLY, &enough);
+  assert_int_equal(v->ok, 4);  // one leaf, aos
+  assert_float_equal(v->worst, 2.0, 1e-12);
+  assert_int_equal(s->kernels[v->worst_kernel].field_bytes, 1);
+  assert_int_equal(s->kernels[v->worst_kernel].sigma, 8);  // ties: the first kernel
+  kd_validation_free(v);
   kd_training_free(s);
   kd_timings_free(t);
 }
@@ -754,12 +1096,19 @@ int main(void) {
       cmocka_unit_test(test_gain_tie),
       cmocka_unit_test(test_collapse),
       cmocka_unit_test(test_properties),
+      cmocka_unit_test(test_sigma_min_separates),
+      cmocka_unit_test(test_gain_ratio_not_gain),
+      cmocka_unit_test(test_average_gain_filter),
+      cmocka_unit_test(test_attribute_tie),
+      cmocka_unit_test(test_nested_attributes),
+      cmocka_unit_test(test_intervals_bands),
       cmocka_unit_test(test_intervals_merge),
       cmocka_unit_test(test_round_trip),
       cmocka_unit_test(test_determinism),
       cmocka_unit_test(test_csv_good),
       cmocka_unit_test(test_csv_bad),
       cmocka_unit_test(test_validate),
+      cmocka_unit_test(test_validate_sigma_min),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
