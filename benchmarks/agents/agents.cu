@@ -41,22 +41,13 @@
 #include <thread>
 #include <vector>
 #include <cuda_runtime.h>
+#include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
 
 #define BLOCK_SIZE 256
 #define SUBSTEPS 8
 #define WORLD_SIZE 100.0f
 #define NUM_SITES 64
 #define NUM_COUNTERS 4
-
-#define CUDA_CHECK(call)                                                  \
-    do {                                                                  \
-        cudaError_t err_ = (call);                                        \
-        if (err_ != cudaSuccess) {                                        \
-            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
-                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
-            exit(1);                                                      \
-        }                                                                 \
-    } while (0)
 
 struct Agent {
     float x;          /* position (hot) */
@@ -181,8 +172,7 @@ static unsigned int lcg_state = 20240601u;
 
 static unsigned int lcg_next(void)
 {
-    lcg_state = lcg_state * 1664525u + 1013904223u;
-    return lcg_state;
+    return bench_lcg32_next(&lcg_state);
 }
 
 /* Uniform in [lo, hi), never exactly zero. */
@@ -352,14 +342,6 @@ static double verifyAgents(Agent *ref, const Agent *out, int n, int steps,
     return std::max(m, ce);
 }
 
-/* Median of the repetitions' times (the mean of the middle two for an even count). */
-static double median(std::vector<float> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * ((double)v[m - 1] + (double)v[m]);
-}
-
 static double checksum(const Agent *a, int n, int *aliveCount)
 {
     double sum = 0.0;
@@ -380,28 +362,18 @@ int main(int argc, char **argv)
 {
     int n = 1 << 22;
     int steps = 20;
-    int reps = 5;
-    int verify = 1;
-    int positional = 0;
 
-    for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--verify") == 0)
-            verify = 1;
-        else if (strcmp(argv[a], "--no-verify") == 0)
-            verify = 0;
-        else if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
-            reps = atoi(argv[++a]);
-        else if (argv[a][0] != '-' && positional == 0) {
-            n = atoi(argv[a]);
-            positional++;
-        } else if (argv[a][0] != '-' && positional == 1) {
-            steps = atoi(argv[a]);
-            positional++;
-        } else {
-            n = -1; /* usage */
-            break;
-        }
+    bench_args args;
+    if (bench_parse_args(argc, argv, 2, &args) != 0) {
+        n = -1; /* usage */
+    } else {
+        if (args.npos > 0)
+            n = atoi(args.pos[0]);
+        if (args.npos > 1)
+            steps = atoi(args.pos[1]);
     }
+    int reps = args.reps;
+    int verify = args.verify;
     if (n <= 0 || steps < 0 || reps < 1) {
         fprintf(stderr, "usage: %s [n] [steps] [--reps R] [--verify | --no-verify]\n", argv[0]);
         return 1;
@@ -422,21 +394,17 @@ int main(int argc, char **argv)
     int grid = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
     int strideGrid = grid < 1024 ? grid : 1024; /* for the grid-stride kernels */
 
-    cudaEvent_t h2dStart, kernStart, kernStop, d2hStop;
-    CUDA_CHECK(cudaEventCreate(&h2dStart));
-    CUDA_CHECK(cudaEventCreate(&kernStart));
-    CUDA_CHECK(cudaEventCreate(&kernStop));
-    CUDA_CHECK(cudaEventCreate(&d2hStop));
+    bench_timer timer;
+    bench_timer_init(&timer, reps);
 
     unsigned long long h_counters[NUM_COUNTERS];
     unsigned long long h_site_eggs[NUM_SITES];
-    std::vector<float> kernelMs, e2eMs;
     for (int rep = -1; rep < reps; rep++) { /* rep -1: warm-up, not counted */
-        CUDA_CHECK(cudaEventRecord(h2dStart, 0));
+        bench_h2d_start(&timer);
         CUDA_CHECK(cudaMemcpy(d_agents, h_agents, bytes, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemset(d_counters, 0, NUM_COUNTERS * sizeof(unsigned long long)));
         CUDA_CHECK(cudaMemset(d_site_eggs, 0, NUM_SITES * sizeof(unsigned long long)));
-        CUDA_CHECK(cudaEventRecord(kernStart, 0));
+        bench_kernels_start(&timer);
         for (int s = 0; s < steps; s++) {
             move<<<strideGrid, BLOCK_SIZE>>>(d_agents, n, s);
             CUDA_CHECK(cudaGetLastError());
@@ -447,19 +415,11 @@ int main(int argc, char **argv)
             reproduce_stats<<<grid, BLOCK_SIZE>>>(d_agents, n, d_counters, d_site_eggs);
             CUDA_CHECK(cudaGetLastError());
         }
-        CUDA_CHECK(cudaEventRecord(kernStop, 0));
+        bench_kernels_stop(&timer);
         CUDA_CHECK(cudaMemcpy(h_out, d_agents, bytes, cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaMemcpy(h_counters, d_counters, sizeof(h_counters), cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaMemcpy(h_site_eggs, d_site_eggs, sizeof(h_site_eggs), cudaMemcpyDeviceToHost));
-        CUDA_CHECK(cudaEventRecord(d2hStop, 0));
-        CUDA_CHECK(cudaEventSynchronize(d2hStop));
-        float k_ms = 0.0f, e_ms = 0.0f;
-        CUDA_CHECK(cudaEventElapsedTime(&k_ms, kernStart, kernStop));
-        CUDA_CHECK(cudaEventElapsedTime(&e_ms, h2dStart, d2hStop));
-        if (rep >= 0) {
-            kernelMs.push_back(k_ms);
-            e2eMs.push_back(e_ms);
-        }
+        bench_rep_end(&timer);
     }
 
     int alive = 0;
@@ -473,10 +433,9 @@ int main(int argc, char **argv)
            h_counters[0], h_counters[1], h_counters[2], h_counters[3], maxSite);
     printf("alive: %d\n", alive);
 
-    printf("kdlg-bench name=agents elements=%d bytes=%zu\n", n, bytes);
-    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernelMs), median(e2eMs), reps);
-    printf("kdlg-bench checksum=%.9e\n", sum);
-    fflush(stdout); /* the timing is out before the check runs */
+    bench_print_size("agents", n, bytes);
+    bench_print_timing(&timer);
+    bench_print_checksum(sum);
 
     int status = 0;
     if (verify) {
@@ -486,21 +445,13 @@ int main(int argc, char **argv)
         double maxRel = verifyAgents(h_agents, h_out, n, steps, h_counters, h_site_eggs, &forked, &counterErr);
         printf("verify: %lld of %d agents forked from the host reference (allowed %lld), counters within %.3e\n",
                forked, n, allowed, counterErr);
-        if (forked <= allowed && maxRel <= 1e-3) {
-            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", maxRel);
-        } else {
-            printf("kdlg-bench verify=FAILED max_rel_err=%.3e forked=%lld allowed=%lld tolerance=1.0e-03\n",
-                   maxRel, forked, allowed);
-            status = 1;
-        }
+        status = bench_print_verifyf(forked <= allowed && maxRel <= 1e-3, maxRel,
+                                     " forked=%lld allowed=%lld tolerance=1.0e-03", forked, allowed);
     } else {
-        printf("kdlg-bench verify=SKIPPED\n");
+        status = bench_print_verify_skipped();
     }
 
-    CUDA_CHECK(cudaEventDestroy(h2dStart));
-    CUDA_CHECK(cudaEventDestroy(kernStart));
-    CUDA_CHECK(cudaEventDestroy(kernStop));
-    CUDA_CHECK(cudaEventDestroy(d2hStop));
+    bench_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(d_agents));
     CUDA_CHECK(cudaFree(d_counters));
     CUDA_CHECK(cudaFree(d_site_eggs));

@@ -30,19 +30,10 @@
 #include <cstring>
 #include <vector>
 #include <cuda_runtime.h>
+#include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
 
 #define BLOCK_SIZE 256
 #define DATA_TYPE double
-
-#define CUDA_CHECK(call)                                                  \
-    do {                                                                  \
-        cudaError_t err_ = (call);                                        \
-        if (err_ != cudaSuccess) {                                        \
-            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
-                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
-            exit(1);                                                      \
-        }                                                                 \
-    } while (0)
 
 /* tmp[i] = sum_j A[i][j] * x[j] */
 __global__ void kernel_tmp(const DATA_TYPE *A, const DATA_TYPE *x, DATA_TYPE *tmp, int nx, int ny)
@@ -76,39 +67,23 @@ static unsigned long long rng_state = 0xD1B54A32D192ED03ULL;
 /* uniform in [lo, hi) from a 64-bit LCG (fixed seed) */
 static double rng_range(double lo, double hi)
 {
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + (hi - lo) * ((double)(rng_state >> 11) * (1.0 / 9007199254740992.0));
-}
-
-static double median(std::vector<float> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * ((double)v[n / 2 - 1] + (double)v[n / 2]);
+    return lo + (hi - lo) * bench_lcg64_uniform(&rng_state);
 }
 
 int main(int argc, char **argv)
 {
     int nx = 32768, ny = 32768;
-    int reps = 5;
-    int verify = 1;
-    int positional = 0;
-    for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--no-verify") == 0)
-            verify = 0;
-        else if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
-            reps = atoi(argv[++a]);
-        else if (positional < 2 && argv[a][0] != '-') {
-            if (positional == 0)
-                nx = ny = atoi(argv[a]);
-            else
-                ny = atoi(argv[a]);
-            positional++;
-        } else {
-            fprintf(stderr, "usage: %s [nx] [ny] [--reps R] [--no-verify]\n", argv[0]);
-            return 1;
-        }
+    bench_args args;
+    if (bench_parse_args(argc, argv, 2, &args) != 0) {
+        fprintf(stderr, "usage: %s [nx] [ny] [--reps R] [--no-verify]\n", argv[0]);
+        return 1;
     }
+    if (args.npos > 0)
+        nx = ny = atoi(args.pos[0]);
+    if (args.npos > 1)
+        ny = atoi(args.pos[1]);
+    int reps = args.reps;
+    int verify = args.verify;
     if (nx <= 0 || ny <= 0 || reps <= 0) {
         fprintf(stderr, "usage: %s [nx] [ny] [--reps R] [--no-verify]\n", argv[0]);
         return 1;
@@ -138,32 +113,21 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc((void **)&d_tmp, tmp_bytes));
     CUDA_CHECK(cudaMalloc((void **)&d_y, y_bytes));
 
-    cudaEvent_t ev[4];
-    for (int e = 0; e < 4; e++)
-        CUDA_CHECK(cudaEventCreate(&ev[e]));
-    std::vector<float> kernel_ms, e2e_ms;
-
+    bench_timer timer;
+    bench_timer_init(&timer, reps);
     for (int rep = 0; rep <= reps; rep++) { /* rep 0: warm-up, not counted */
-        CUDA_CHECK(cudaEventRecord(ev[0], 0));
+        bench_h2d_start(&timer);
         CUDA_CHECK(cudaMemcpy(d_A, h_A, a_bytes, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(d_x, h_x, x_bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaEventRecord(ev[1], 0));
+        bench_kernels_start(&timer);
         kernel_tmp<<<(nx + BLOCK_SIZE - 1) / BLOCK_SIZE, BLOCK_SIZE>>>(d_A, d_x, d_tmp, nx, ny);
         CUDA_CHECK(cudaGetLastError());
         kernel_y<<<(ny + BLOCK_SIZE - 1) / BLOCK_SIZE, BLOCK_SIZE>>>(d_A, d_tmp, d_y, nx, ny);
         CUDA_CHECK(cudaGetLastError());
-        CUDA_CHECK(cudaEventRecord(ev[2], 0));
+        bench_kernels_stop(&timer);
         CUDA_CHECK(cudaMemcpy(h_tmp, d_tmp, tmp_bytes, cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaMemcpy(h_y, d_y, y_bytes, cudaMemcpyDeviceToHost));
-        CUDA_CHECK(cudaEventRecord(ev[3], 0));
-        CUDA_CHECK(cudaEventSynchronize(ev[3]));
-        float k_ms, t_ms;
-        CUDA_CHECK(cudaEventElapsedTime(&k_ms, ev[1], ev[2]));
-        CUDA_CHECK(cudaEventElapsedTime(&t_ms, ev[0], ev[3]));
-        if (rep > 0) {
-            kernel_ms.push_back(k_ms);
-            e2e_ms.push_back(t_ms);
-        }
+        bench_rep_end(&timer);
     }
 
     double checksum = 0.0;
@@ -172,13 +136,13 @@ int main(int argc, char **argv)
     for (int j = 0; j < ny; j++)
         checksum += h_y[j];
 
-    printf("kdlg-bench name=atax elements=%zu bytes=%zu\n", (size_t)nx * ny, a_bytes);
-    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernel_ms), median(e2e_ms), reps);
-    printf("kdlg-bench checksum=%.9e\n", checksum);
+    bench_print_size("atax", (size_t)nx * ny, a_bytes);
+    bench_print_timing(&timer);
+    bench_print_checksum(checksum);
 
     int status = 0;
     if (!verify) {
-        printf("kdlg-bench verify=SKIPPED\n");
+        status = bench_print_verify_skipped();
     } else {
         /* the CPU reference, in the kernels' summation order (y by rows of A: the
          * same sum for every j, accumulated in the same order of i) */
@@ -206,16 +170,10 @@ int main(int argc, char **argv)
             if (!(rel <= max_rel))
                 max_rel = std::isnan(rel) ? INFINITY : rel;
         }
-        if (max_rel <= 1e-10) {
-            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", max_rel);
-        } else {
-            printf("kdlg-bench verify=FAILED max_rel_err=%.3e\n", max_rel);
-            status = 1;
-        }
+        status = bench_print_verify(max_rel <= 1e-10, max_rel);
     }
 
-    for (int e = 0; e < 4; e++)
-        CUDA_CHECK(cudaEventDestroy(ev[e]));
+    bench_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(d_A));
     CUDA_CHECK(cudaFree(d_x));
     CUDA_CHECK(cudaFree(d_tmp));

@@ -27,18 +27,9 @@
 #include <thread>
 #include <vector>
 #include <cuda_runtime.h>
+#include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
 
 #define BLOCK_SIZE 256
-
-#define CUDA_CHECK(call)                                                  \
-    do {                                                                  \
-        cudaError_t err_ = (call);                                        \
-        if (err_ != cudaSuccess) {                                        \
-            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
-                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
-            exit(1);                                                      \
-        }                                                                 \
-    } while (0)
 
 struct Record {
     int key;     /* sort key */
@@ -75,10 +66,7 @@ static unsigned long long rng_state = 0x2015EB0CULL;
 /* splitmix64: a fixed, portable sequence. */
 static unsigned long long rng_next(void)
 {
-    unsigned long long z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return bench_splitmix64_mix(rng_state += 0x9E3779B97F4A7C15ULL);
 }
 
 static void initRecords(Record *r, unsigned int n)
@@ -91,14 +79,6 @@ static void initRecords(Record *r, unsigned int n)
         r[i].value = 1.0f + (float)((x >> 32) & 0xFFFFFF) / 16777216.0f;
         r[i].tag = 1 + (int)((x >> 56) & 0xFF);
     }
-}
-
-/* Median of the repetitions' times (the mean of the middle two for an even count). */
-static double median(std::vector<float> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * ((double)v[m - 1] + (double)v[m]);
 }
 
 /* Order-sensitive reduction of the sorted records (sequential: deterministic). */
@@ -165,25 +145,16 @@ static long long verifySort(const Record *in, const Record *out, unsigned int n,
 int main(int argc, char **argv)
 {
     unsigned int n = 1u << 26;
-    int reps = 5;
-    int verify = 1;
-    int positional = 0;
 
-    for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
-            reps = atoi(argv[++a]);
-        else if (strcmp(argv[a], "--no-verify") == 0)
-            verify = 0;
-        else if (strcmp(argv[a], "--verify") == 0)
-            verify = 1;
-        else if (argv[a][0] != '-' && positional == 0) {
-            n = (unsigned int)strtoul(argv[a], NULL, 10);
-            positional++;
-        } else {
-            fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
-            return 1;
-        }
+    bench_args args;
+    if (bench_parse_args(argc, argv, 1, &args) != 0) {
+        fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
+        return 1;
     }
+    if (args.npos > 0)
+        n = (unsigned int)strtoul(args.pos[0], NULL, 10);
+    int reps = args.reps;
+    int verify = args.verify;
     if (n == 0 || (n & (n - 1)) != 0 || n > (1u << 30) || reps < 1) {
         fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]  (n a power of two <= 2^30, R >= 1)\n",
                 argv[0]);
@@ -202,59 +173,39 @@ int main(int argc, char **argv)
     unsigned int threads = n < BLOCK_SIZE ? n : BLOCK_SIZE;
     unsigned int blocks = n / threads;
 
-    cudaEvent_t h2dStart, kernStart, kernStop, d2hStop;
-    CUDA_CHECK(cudaEventCreate(&h2dStart));
-    CUDA_CHECK(cudaEventCreate(&kernStart));
-    CUDA_CHECK(cudaEventCreate(&kernStop));
-    CUDA_CHECK(cudaEventCreate(&d2hStop));
+    bench_timer timer;
+    bench_timer_init(&timer, reps);
 
-    std::vector<float> kernelMs, e2eMs;
     for (int rep = -1; rep < reps; rep++) { /* rep -1: warm-up, not counted */
-        CUDA_CHECK(cudaEventRecord(h2dStart, 0));
+        bench_h2d_start(&timer);
         CUDA_CHECK(cudaMemcpy(d_records, h_in, bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaEventRecord(kernStart, 0));
+        bench_kernels_start(&timer);
         for (unsigned int k = 2; k <= n; k <<= 1) {
             for (unsigned int j = k >> 1; j > 0; j >>= 1) {
                 bitonicStep<<<blocks, threads>>>(d_records, j, k, n);
                 CUDA_CHECK(cudaGetLastError());
             }
         }
-        CUDA_CHECK(cudaEventRecord(kernStop, 0));
+        bench_kernels_stop(&timer);
         CUDA_CHECK(cudaMemcpy(h_out, d_records, bytes, cudaMemcpyDeviceToHost));
-        CUDA_CHECK(cudaEventRecord(d2hStop, 0));
-        CUDA_CHECK(cudaEventSynchronize(d2hStop));
-        float k_ms = 0.0f, e_ms = 0.0f;
-        CUDA_CHECK(cudaEventElapsedTime(&k_ms, kernStart, kernStop));
-        CUDA_CHECK(cudaEventElapsedTime(&e_ms, h2dStart, d2hStop));
-        if (rep >= 0) {
-            kernelMs.push_back(k_ms);
-            e2eMs.push_back(e_ms);
-        }
+        bench_rep_end(&timer);
     }
 
-    printf("kdlg-bench name=bitonic elements=%u bytes=%zu\n", n, bytes);
-    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernelMs), median(e2eMs), reps);
-    printf("kdlg-bench checksum=%.9e\n", checksum(h_out, n));
-    fflush(stdout); /* the timing is out before the check runs */
+    bench_print_size("bitonic", n, bytes);
+    bench_print_timing(&timer);
+    bench_print_checksum(checksum(h_out, n));
 
     int status = 0;
     if (verify) {
         long long firstBad = -1;
         long long bad = verifySort(h_in, h_out, n, &firstBad);
-        if (bad == 0) {
-            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", 0.0);
-        } else {
-            printf("kdlg-bench verify=FAILED max_rel_err=%.3e bad=%lld first_bad=%lld\n", 1.0, bad, firstBad);
-            status = 1;
-        }
+        status = bench_print_verifyf(bad == 0, (bad == 0) ? 0.0 : 1.0, " bad=%lld first_bad=%lld",
+                                     bad, firstBad);
     } else {
-        printf("kdlg-bench verify=SKIPPED\n");
+        status = bench_print_verify_skipped();
     }
 
-    CUDA_CHECK(cudaEventDestroy(h2dStart));
-    CUDA_CHECK(cudaEventDestroy(kernStart));
-    CUDA_CHECK(cudaEventDestroy(kernStop));
-    CUDA_CHECK(cudaEventDestroy(d2hStop));
+    bench_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(d_records));
     CUDA_CHECK(cudaFreeHost(h_in));
     CUDA_CHECK(cudaFreeHost(h_out));

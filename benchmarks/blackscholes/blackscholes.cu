@@ -33,21 +33,12 @@
 #include <thread>
 #include <vector>
 #include <cuda_runtime.h>
+#include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
 
 #define BLOCK_SIZE 256
 #define RISKFREE 0.02f
 #define VOLATILITY 0.30f
 #define TOLERANCE 1e-4
-
-#define CUDA_CHECK(call)                                                  \
-    do {                                                                  \
-        cudaError_t err_ = (call);                                        \
-        if (err_ != cudaSuccess) {                                        \
-            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
-                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
-            exit(1);                                                      \
-        }                                                                 \
-    } while (0)
 
 struct Option {
     float S;    /* stock price */
@@ -102,8 +93,7 @@ static unsigned int lcg_state = 20150825u;
 
 static float lcg_range(float lo, float hi)
 {
-    lcg_state = lcg_state * 1664525u + 1013904223u;
-    return lo + (hi - lo) * (float)((lcg_state >> 8) & 0xFFFFFF) / 16777216.0f;
+    return lo + (hi - lo) * (float)((bench_lcg32_next(&lcg_state) >> 8) & 0xFFFFFF) / 16777216.0f;
 }
 
 /* The CUDA sample's ranges; prices set to -1 (every one must be written). */
@@ -175,14 +165,6 @@ static double verifyPrices(const Option *in, const Option *out, int n, long long
     return m;
 }
 
-/* Median of the repetitions' times (the mean of the middle two for an even count). */
-static double median(std::vector<float> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * ((double)v[m - 1] + (double)v[m]);
-}
-
 static double checksum(const Option *o, int n)
 {
     double sum = 0.0;
@@ -195,28 +177,18 @@ int main(int argc, char **argv)
 {
     int n = 100000000;
     int iterations = 16;
-    int reps = 5;
-    int verify = 1;
-    int positional = 0;
 
-    for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
-            reps = atoi(argv[++a]);
-        else if (strcmp(argv[a], "--no-verify") == 0)
-            verify = 0;
-        else if (strcmp(argv[a], "--verify") == 0)
-            verify = 1;
-        else if (argv[a][0] != '-' && positional == 0) {
-            n = atoi(argv[a]);
-            positional++;
-        } else if (argv[a][0] != '-' && positional == 1) {
-            iterations = atoi(argv[a]);
-            positional++;
-        } else {
-            fprintf(stderr, "usage: %s [n] [iterations] [--reps R] [--no-verify]\n", argv[0]);
-            return 1;
-        }
+    bench_args args;
+    if (bench_parse_args(argc, argv, 2, &args) != 0) {
+        fprintf(stderr, "usage: %s [n] [iterations] [--reps R] [--no-verify]\n", argv[0]);
+        return 1;
     }
+    if (args.npos > 0)
+        n = atoi(args.pos[0]);
+    if (args.npos > 1)
+        iterations = atoi(args.pos[1]);
+    int reps = args.reps;
+    int verify = args.verify;
     if (n <= 0 || iterations < 1 || reps < 1) {
         fprintf(stderr, "usage: %s [n] [iterations] [--reps R] [--no-verify]  (n, iterations, R >= 1)\n",
                 argv[0]);
@@ -234,57 +206,36 @@ int main(int argc, char **argv)
 
     int grid = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
 
-    cudaEvent_t h2dStart, kernStart, kernStop, d2hStop;
-    CUDA_CHECK(cudaEventCreate(&h2dStart));
-    CUDA_CHECK(cudaEventCreate(&kernStart));
-    CUDA_CHECK(cudaEventCreate(&kernStop));
-    CUDA_CHECK(cudaEventCreate(&d2hStop));
+    bench_timer timer;
+    bench_timer_init(&timer, reps);
 
-    std::vector<float> kernelMs, e2eMs;
     for (int rep = -1; rep < reps; rep++) { /* rep -1: warm-up, not counted */
-        CUDA_CHECK(cudaEventRecord(h2dStart, 0));
+        bench_h2d_start(&timer);
         CUDA_CHECK(cudaMemcpy(d_options, h_in, bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaEventRecord(kernStart, 0));
+        bench_kernels_start(&timer);
         for (int it = 0; it < iterations; it++) {
             blackScholes<<<grid, BLOCK_SIZE>>>(d_options, RISKFREE, VOLATILITY, n);
             CUDA_CHECK(cudaGetLastError());
         }
-        CUDA_CHECK(cudaEventRecord(kernStop, 0));
+        bench_kernels_stop(&timer);
         CUDA_CHECK(cudaMemcpy(h_out, d_options, bytes, cudaMemcpyDeviceToHost));
-        CUDA_CHECK(cudaEventRecord(d2hStop, 0));
-        CUDA_CHECK(cudaEventSynchronize(d2hStop));
-        float k_ms = 0.0f, e_ms = 0.0f;
-        CUDA_CHECK(cudaEventElapsedTime(&k_ms, kernStart, kernStop));
-        CUDA_CHECK(cudaEventElapsedTime(&e_ms, h2dStart, d2hStop));
-        if (rep >= 0) {
-            kernelMs.push_back(k_ms);
-            e2eMs.push_back(e_ms);
-        }
+        bench_rep_end(&timer);
     }
 
-    printf("kdlg-bench name=blackscholes elements=%d bytes=%zu\n", n, bytes);
-    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernelMs), median(e2eMs), reps);
-    printf("kdlg-bench checksum=%.9e\n", checksum(h_out, n));
-    fflush(stdout); /* the timing is out before the check runs */
+    bench_print_size("blackscholes", n, bytes);
+    bench_print_timing(&timer);
+    bench_print_checksum(checksum(h_out, n));
 
     int status = 0;
     if (verify) {
         long long bad = 0;
         double maxErr = verifyPrices(h_in, h_out, n, &bad);
-        if (bad == 0) {
-            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", maxErr);
-        } else {
-            printf("kdlg-bench verify=FAILED max_rel_err=%.3e bad=%lld tolerance=%.1e\n", maxErr, bad, TOLERANCE);
-            status = 1;
-        }
+        status = bench_print_verifyf(bad == 0, maxErr, " bad=%lld tolerance=%.1e", bad, TOLERANCE);
     } else {
-        printf("kdlg-bench verify=SKIPPED\n");
+        status = bench_print_verify_skipped();
     }
 
-    CUDA_CHECK(cudaEventDestroy(h2dStart));
-    CUDA_CHECK(cudaEventDestroy(kernStart));
-    CUDA_CHECK(cudaEventDestroy(kernStop));
-    CUDA_CHECK(cudaEventDestroy(d2hStop));
+    bench_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(d_options));
     CUDA_CHECK(cudaFreeHost(h_in));
     CUDA_CHECK(cudaFreeHost(h_out));

@@ -25,18 +25,9 @@
 #include <cstring>
 #include <vector>
 #include <cuda_runtime.h>
+#include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
 
 #define BLOCK_SIZE 256
-
-#define CUDA_CHECK(call)                                                  \
-    do {                                                                  \
-        cudaError_t err_ = (call);                                        \
-        if (err_ != cudaSuccess) {                                        \
-            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
-                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
-            exit(1);                                                      \
-        }                                                                 \
-    } while (0)
 
 /* position of cell (i, j), 1 <= i <= j <= n, in the diagonal layout */
 __host__ __device__ __forceinline__ long diagIndex(int n, int i, int j)
@@ -89,8 +80,7 @@ static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
 /* integer in [lo, hi] from a 64-bit LCG (fixed seed) */
 static int rng_int(int lo, int hi)
 {
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + (int)((rng_state >> 33) % (unsigned long long)(hi - lo + 1));
+    return lo + (int)((bench_lcg64_next(&rng_state) >> 33) % (unsigned long long)(hi - lo + 1));
 }
 
 /* The serial DP (seed 000, Listing 1), with a column-major copy of M so that
@@ -123,32 +113,18 @@ static void cpuCMM(const int *dim, int n, std::vector<long long> &M, std::vector
         }
 }
 
-static double median(std::vector<float> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * ((double)v[n / 2 - 1] + (double)v[n / 2]);
-}
-
 int main(int argc, char **argv)
 {
     int n = 2048;
-    int reps = 5;
-    int verify = 1;
-    int positional = 0;
-    for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--no-verify") == 0)
-            verify = 0;
-        else if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
-            reps = atoi(argv[++a]);
-        else if (positional == 0 && argv[a][0] != '-') {
-            n = atoi(argv[a]);
-            positional++;
-        } else {
-            fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
-            return 1;
-        }
+    bench_args args;
+    if (bench_parse_args(argc, argv, 1, &args) != 0) {
+        fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
+        return 1;
     }
+    if (args.npos > 0)
+        n = atoi(args.pos[0]);
+    int reps = args.reps;
+    int verify = args.verify;
     if (n < 2 || reps <= 0) {
         fprintf(stderr, "usage: %s [n >= 2] [--reps R] [--no-verify]\n", argv[0]);
         return 1;
@@ -177,15 +153,12 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc((void **)&d_M, m_bytes));
     CUDA_CHECK(cudaMalloc((void **)&d_S, s_bytes));
 
-    cudaEvent_t ev[4];
-    for (int e = 0; e < 4; e++)
-        CUDA_CHECK(cudaEventCreate(&ev[e]));
-    std::vector<float> kernel_ms, e2e_ms;
-
+    bench_timer timer;
+    bench_timer_init(&timer, reps);
     for (int rep = 0; rep <= reps; rep++) { /* rep 0: warm-up, not counted */
-        CUDA_CHECK(cudaEventRecord(ev[0], 0));
+        bench_h2d_start(&timer);
         CUDA_CHECK(cudaMemcpy(d_dim, h_dim, dim_bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaEventRecord(ev[1], 0));
+        bench_kernels_start(&timer);
         cmm_init<<<(n + BLOCK_SIZE - 1) / BLOCK_SIZE, BLOCK_SIZE>>>(d_M, d_S, n);
         CUDA_CHECK(cudaGetLastError());
         for (int d = 1; d < n; d++) {
@@ -193,18 +166,10 @@ int main(int argc, char **argv)
             cmm_diagonal<<<(cellsd + BLOCK_SIZE - 1) / BLOCK_SIZE, BLOCK_SIZE>>>(d_dim, d_M, d_S, n, d);
             CUDA_CHECK(cudaGetLastError());
         }
-        CUDA_CHECK(cudaEventRecord(ev[2], 0));
+        bench_kernels_stop(&timer);
         CUDA_CHECK(cudaMemcpy(h_M, d_M, m_bytes, cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaMemcpy(h_S, d_S, s_bytes, cudaMemcpyDeviceToHost));
-        CUDA_CHECK(cudaEventRecord(ev[3], 0));
-        CUDA_CHECK(cudaEventSynchronize(ev[3]));
-        float k_ms, t_ms;
-        CUDA_CHECK(cudaEventElapsedTime(&k_ms, ev[1], ev[2]));
-        CUDA_CHECK(cudaEventElapsedTime(&t_ms, ev[0], ev[3]));
-        if (rep > 0) {
-            kernel_ms.push_back(k_ms);
-            e2e_ms.push_back(t_ms);
-        }
+        bench_rep_end(&timer);
     }
 
     /* checksum: every cell of the upper triangle of M and S (exact integer sums) */
@@ -215,13 +180,13 @@ int main(int argc, char **argv)
     }
     double checksum = (double)sumM + (double)sumS;
 
-    printf("kdlg-bench name=cmm_diag elements=%ld bytes=%zu\n", (long)n * (n + 1) / 2, m_bytes + s_bytes);
-    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernel_ms), median(e2e_ms), reps);
-    printf("kdlg-bench checksum=%.9e\n", checksum);
+    bench_print_size("cmm_diag", (long)n * (n + 1) / 2, m_bytes + s_bytes);
+    bench_print_timing(&timer);
+    bench_print_checksum(checksum);
 
     int status = 0;
     if (!verify) {
-        printf("kdlg-bench verify=SKIPPED\n");
+        status = bench_print_verify_skipped();
     } else {
         std::vector<long long> rM((size_t)w * w, 0);
         std::vector<int> rS((size_t)w * w, 0);
@@ -239,17 +204,11 @@ int main(int argc, char **argv)
                     bad++;
                 }
             }
-        if (!bad) {
-            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", max_rel);
-        } else {
-            printf("kdlg-bench verify=FAILED max_rel_err=%.3e (%ld cells of M or S differ; M[1][n] = %lld, expected %lld)\n",
-                   max_rel, bad, h_M[diagIndex(n, 1, n)], rM[w * 1 + n]);
-            status = 1;
-        }
+        status = bench_print_verifyf(!bad, max_rel, " (%ld cells of M or S differ; M[1][n] = %lld, expected %lld)",
+                                     bad, h_M[diagIndex(n, 1, n)], rM[w * 1 + n]);
     }
 
-    for (int e = 0; e < 4; e++)
-        CUDA_CHECK(cudaEventDestroy(ev[e]));
+    bench_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(d_dim));
     CUDA_CHECK(cudaFree(d_M));
     CUDA_CHECK(cudaFree(d_S));

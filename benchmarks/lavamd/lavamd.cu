@@ -32,22 +32,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <algorithm>
-#include <vector>
 #include <cuda_runtime.h>
+#include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
 
 #define NUMBER_PAR_PER_BOX 100 /* particles per box (Rodinia) */
 #define NUMBER_THREADS 128     /* threads per block (Rodinia) */
 #define ALPHA 0.5
-
-#define CUDA_CHECK(call)                                                  \
-    do {                                                                  \
-        cudaError_t err_ = (call);                                        \
-        if (err_ != cudaSuccess) {                                        \
-            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
-                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
-            exit(1);                                                      \
-        }                                                                 \
-    } while (0)
 
 struct FourVector {
     double v, x, y, z;
@@ -138,8 +128,7 @@ static unsigned long long rng_state = 0x2545F4914F6CDD1DULL;
 /* uniform in [0, 1) from a 64-bit LCG (fixed seed) */
 static double rng_uniform(void)
 {
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (double)(rng_state >> 11) * (1.0 / 9007199254740992.0);
+    return bench_lcg64_uniform(&rng_state);
 }
 
 /* Rodinia's input: a value in {0.1, 0.2, ..., 1.0} */
@@ -210,32 +199,17 @@ static void cpuBox(const Box *box, const FourVector *rv, const double *qv, FourV
     }
 }
 
-static double median(std::vector<float> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * ((double)v[n / 2 - 1] + (double)v[n / 2]);
-}
-
 int main(int argc, char **argv)
 {
     int boxes1d = 24;
-    int reps = 5;
-    int verify = 1;
-    int positional = 0;
-    for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--no-verify") == 0)
-            verify = 0;
-        else if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
-            reps = atoi(argv[++a]);
-        else if (positional == 0 && argv[a][0] != '-') {
-            boxes1d = atoi(argv[a]);
-            positional++;
-        } else {
-            fprintf(stderr, "usage: %s [boxes1d] [--reps R] [--no-verify]\n", argv[0]);
-            return 1;
-        }
+    bench_args args;
+    if (bench_parse_args(argc, argv, 1, &args) != 0) {
+        fprintf(stderr, "usage: %s [boxes1d] [--reps R] [--no-verify]\n", argv[0]);
+        return 1;
     }
+    if (args.npos > 0)
+        boxes1d = atoi(args.pos[0]);
+    int reps = args.reps;
     if (boxes1d <= 0 || reps <= 0) {
         fprintf(stderr, "usage: %s [boxes1d] [--reps R] [--no-verify]\n", argv[0]);
         return 1;
@@ -282,44 +256,33 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc((void **)&d_qv, qv_bytes));
     CUDA_CHECK(cudaMalloc((void **)&d_fv, rv_bytes));
 
-    cudaEvent_t ev[4];
-    for (int e = 0; e < 4; e++)
-        CUDA_CHECK(cudaEventCreate(&ev[e]));
-    std::vector<float> kernel_ms, e2e_ms;
-
+    bench_timer timer;
+    bench_timer_init(&timer, reps);
     for (int rep = 0; rep <= reps; rep++) { /* rep 0: warm-up, not counted */
-        CUDA_CHECK(cudaEventRecord(ev[0], 0));
+        bench_h2d_start(&timer);
         CUDA_CHECK(cudaMemcpy(d_box, h_box, box_bytes, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(d_rv, h_rv, rv_bytes, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(d_qv, h_qv, qv_bytes, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(d_fv, h_fv_in, rv_bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaEventRecord(ev[1], 0));
+        bench_kernels_start(&timer);
         lavamd_kernel<<<number_boxes, NUMBER_THREADS>>>(ALPHA, number_boxes, d_box, d_rv, d_qv, d_fv);
         CUDA_CHECK(cudaGetLastError());
-        CUDA_CHECK(cudaEventRecord(ev[2], 0));
+        bench_kernels_stop(&timer);
         CUDA_CHECK(cudaMemcpy(h_fv, d_fv, rv_bytes, cudaMemcpyDeviceToHost));
-        CUDA_CHECK(cudaEventRecord(ev[3], 0));
-        CUDA_CHECK(cudaEventSynchronize(ev[3]));
-        float k_ms, t_ms;
-        CUDA_CHECK(cudaEventElapsedTime(&k_ms, ev[1], ev[2]));
-        CUDA_CHECK(cudaEventElapsedTime(&t_ms, ev[0], ev[3]));
-        if (rep > 0) {
-            kernel_ms.push_back(k_ms);
-            e2e_ms.push_back(t_ms);
-        }
+        bench_rep_end(&timer);
     }
 
     double checksum = 0.0;
     for (long i = 0; i < space_elem; i++)
         checksum += h_fv[i].v + h_fv[i].x + h_fv[i].y + h_fv[i].z;
 
-    printf("kdlg-bench name=lavamd elements=%ld bytes=%zu\n", space_elem, box_bytes + 2 * rv_bytes);
-    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernel_ms), median(e2e_ms), reps);
-    printf("kdlg-bench checksum=%.9e\n", checksum);
+    bench_print_size("lavamd", space_elem, box_bytes + 2 * rv_bytes);
+    bench_print_timing(&timer);
+    bench_print_checksum(checksum);
 
     int status = 0;
-    if (!verify) {
-        printf("kdlg-bench verify=SKIPPED\n");
+    if (!args.verify) {
+        status = bench_print_verify_skipped();
     } else {
         /* about 192 sampled home boxes: every stride-th box */
         int stride = number_boxes / 192 > 1 ? number_boxes / 192 : 1;
@@ -350,18 +313,12 @@ int main(int argc, char **argv)
                 checked++;
             }
         }
-        if (max_rel <= 1e-9) {
-            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", max_rel);
-        } else {
-            printf("kdlg-bench verify=FAILED max_rel_err=%.3e (%ld particles of %d boxes checked)\n",
-                   max_rel, checked, (number_boxes + stride - 1) / stride);
-            status = 1;
-        }
+        status = bench_print_verifyf(max_rel <= 1e-9, max_rel, " (%ld particles of %d boxes checked)",
+                                     checked, (number_boxes + stride - 1) / stride);
         free(ref);
     }
 
-    for (int e = 0; e < 4; e++)
-        CUDA_CHECK(cudaEventDestroy(ev[e]));
+    bench_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(d_box));
     CUDA_CHECK(cudaFree(d_rv));
     CUDA_CHECK(cudaFree(d_qv));

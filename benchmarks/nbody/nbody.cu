@@ -30,19 +30,10 @@
 #include <thread>
 #include <vector>
 #include <cuda_runtime.h>
+#include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
 
 #define BLOCK_SIZE 256
 #define SOFTENING 1e-3f
-
-#define CUDA_CHECK(call)                                                  \
-    do {                                                                  \
-        cudaError_t err_ = (call);                                        \
-        if (err_ != cudaSuccess) {                                        \
-            fprintf(stderr, "CUDA error %s at %s:%d\n",                   \
-                    cudaGetErrorString(err_), __FILE__, __LINE__);        \
-            exit(1);                                                      \
-        }                                                                 \
-    } while (0)
 
 struct Body {
     float4 pos; /* x, y, z, w = mass */
@@ -105,8 +96,7 @@ static unsigned int lcg_state = 12345u;
 
 static float lcg_uniform(void)
 {
-    lcg_state = lcg_state * 1664525u + 1013904223u;
-    return (float)((lcg_state >> 8) & 0xFFFFFF) / 16777216.0f;
+    return bench_lcg32_uniform(&lcg_state);
 }
 
 /* Value in [lo, hi), nudged away from zero. */
@@ -198,41 +188,23 @@ static double checksum(const Body *b, int n)
     return sum;
 }
 
-/* Median of the repetitions' times (the mean of the middle two for an even count). */
-static double median(std::vector<float> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * ((double)v[m - 1] + (double)v[m]);
-}
-
 int main(int argc, char **argv)
 {
     int n = 16384;
     int steps = 10;
-    int reps = 5;
-    int verify = 1;
-    int positional = 0;
     const float dt = 0.01f;
 
-    for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--verify") == 0)
-            verify = 1;
-        else if (strcmp(argv[a], "--no-verify") == 0)
-            verify = 0;
-        else if (strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
-            reps = atoi(argv[++a]);
-        else if (argv[a][0] != '-' && positional == 0) {
-            n = atoi(argv[a]);
-            positional++;
-        } else if (argv[a][0] != '-' && positional == 1) {
-            steps = atoi(argv[a]);
-            positional++;
-        } else {
-            n = -1; /* usage */
-            break;
-        }
+    bench_args args;
+    if (bench_parse_args(argc, argv, 2, &args) != 0) {
+        n = -1; /* usage */
+    } else {
+        if (args.npos > 0)
+            n = atoi(args.pos[0]);
+        if (args.npos > 1)
+            steps = atoi(args.pos[1]);
     }
+    int reps = args.reps;
+    int verify = args.verify;
     if (n <= 0 || steps < 0 || reps < 1) {
         fprintf(stderr, "usage: %s [n] [steps] [--reps R] [--verify | --no-verify]\n", argv[0]);
         return 1;
@@ -251,40 +223,27 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc((void **)&d_bodies, bytes));
 
     int grid = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
-    cudaEvent_t h2dStart, kernStart, kernStop, d2hStop;
-    CUDA_CHECK(cudaEventCreate(&h2dStart));
-    CUDA_CHECK(cudaEventCreate(&kernStart));
-    CUDA_CHECK(cudaEventCreate(&kernStop));
-    CUDA_CHECK(cudaEventCreate(&d2hStop));
+    bench_timer timer;
+    bench_timer_init(&timer, reps);
 
-    std::vector<float> kernelMs, e2eMs;
     for (int rep = -1; rep < reps; rep++) { /* rep -1: warm-up, not counted */
-        CUDA_CHECK(cudaEventRecord(h2dStart, 0));
+        bench_h2d_start(&timer);
         CUDA_CHECK(cudaMemcpy(d_bodies, h_bodies, bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaEventRecord(kernStart, 0));
+        bench_kernels_start(&timer);
         for (int s = 0; s < steps; s++) {
             bodyForce<<<grid, BLOCK_SIZE>>>(d_bodies, dt, n);
             CUDA_CHECK(cudaGetLastError());
             integrate<<<grid, BLOCK_SIZE>>>(d_bodies, dt, n);
             CUDA_CHECK(cudaGetLastError());
         }
-        CUDA_CHECK(cudaEventRecord(kernStop, 0));
+        bench_kernels_stop(&timer);
         CUDA_CHECK(cudaMemcpy(h_out, d_bodies, bytes, cudaMemcpyDeviceToHost));
-        CUDA_CHECK(cudaEventRecord(d2hStop, 0));
-        CUDA_CHECK(cudaEventSynchronize(d2hStop));
-        float k_ms = 0.0f, e_ms = 0.0f;
-        CUDA_CHECK(cudaEventElapsedTime(&k_ms, kernStart, kernStop));
-        CUDA_CHECK(cudaEventElapsedTime(&e_ms, h2dStart, d2hStop));
-        if (rep >= 0) {
-            kernelMs.push_back(k_ms);
-            e2eMs.push_back(e_ms);
-        }
+        bench_rep_end(&timer);
     }
 
-    printf("kdlg-bench name=nbody elements=%d bytes=%zu\n", n, bytes);
-    printf("kdlg-bench kernel_ms=%.4f e2e_ms=%.4f reps=%d\n", median(kernelMs), median(e2eMs), reps);
-    printf("kdlg-bench checksum=%.9e\n", checksum(h_out, n));
-    fflush(stdout); /* the timing is out before the check runs */
+    bench_print_size("nbody", n, bytes);
+    bench_print_timing(&timer);
+    bench_print_checksum(checksum(h_out, n));
 
     int status = 0;
     if (verify) {
@@ -302,20 +261,12 @@ int main(int argc, char **argv)
                 if (!(e[k] <= maxRel)) /* NaN too */
                     maxRel = e[k];
         }
-        if (maxRel <= 1e-3) {
-            printf("kdlg-bench verify=PASSED max_rel_err=%.3e\n", maxRel);
-        } else {
-            printf("kdlg-bench verify=FAILED max_rel_err=%.3e tolerance=1.0e-03\n", maxRel);
-            status = 1;
-        }
+        status = bench_print_verifyf(maxRel <= 1e-3, maxRel, " tolerance=1.0e-03");
     } else {
-        printf("kdlg-bench verify=SKIPPED\n");
+        status = bench_print_verify_skipped();
     }
 
-    CUDA_CHECK(cudaEventDestroy(h2dStart));
-    CUDA_CHECK(cudaEventDestroy(kernStart));
-    CUDA_CHECK(cudaEventDestroy(kernStop));
-    CUDA_CHECK(cudaEventDestroy(d2hStop));
+    bench_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(d_bodies));
     free(h_bodies);
     free(h_out);
