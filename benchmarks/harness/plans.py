@@ -18,14 +18,19 @@ def load_model(path):
     return m
 
 
-def tree_choice(tree, sigma):
-    """Evaluate Select-Tilesize for a cluster of sigma bytes:
-    ("aos", 1) | ("soa", None) | ("tiled", t)."""
+def tree_choice(tree, sigma, sigma_min):
+    """Evaluate Select-Tilesize for a cluster of sigma bytes whose smallest
+    field has sigma_min bytes: ("aos", 1) | ("soa", None) | ("tiled", t)."""
     node = tree
     while "layout" not in node:
-        if node.get("attribute") != "sigma_c":
-            raise ValueError("unknown attribute %r" % node.get("attribute"))
-        node = node["le"] if sigma <= node["threshold"] else node["gt"]
+        att = node.get("attribute")
+        if att == "sigma_c":
+            v = sigma
+        elif att == "sigma_min":
+            v = sigma_min
+        else:
+            raise ValueError("unknown attribute %r" % att)
+        node = node["le"] if v <= node["threshold"] else node["gt"]
     lay = node["layout"]
     if lay == "aos":
         return ("aos", 1)

@@ -178,7 +178,8 @@ def prepare_struct(ctx):
     model = PL.load_model(ctx.model_file)
     for s in auto_plan["structs"]:
         for c in s["clusters"]:
-            want = PL.tree_choice(model["tree"], c["bytes"])
+            fsz = {f["name"]: f["bytes"] for f in s["fields"]}
+            want = PL.tree_choice(model["tree"], c["bytes"], min(fsz[f] for f in c["fields"]))
             got = (c["layout"], 1 if c["layout"] == "aos" else c.get("tile"))
             if (want[0], want[1]) != got:
                 raise SystemExit("%s: the model %s gives %s for a %d-byte cluster, kdlg-opt chose %s: "
@@ -195,7 +196,8 @@ def prepare_struct(ctx):
     tiled_layouts, tnotes = [], []
     for n in names:
         sigma = ctx.struct_bytes[n]
-        lay, tile = PL.tree_choice(model["tree"], sigma)
+        lay, tile = PL.tree_choice(model["tree"], sigma, min(f["bytes"] for s in auto_plan["structs"]
+                                                             if s["name"] == n for f in s["fields"]))
         tiled_layouts.append((n, ((tuple(ctx.orders[n]), lay, tile),)))
         what = "tiled-AoS t=%d" % tile if lay == "tiled" else lay
         tnotes.append("%s: the model gives %s for σ=%d B" % (n, what, sigma))
@@ -266,7 +268,7 @@ def oracle_wishlist(ctx, model, osuite):
         cl = []
         for blk in blocks:
             sigma = sum(ctx.rec["field_bytes"][f] for f in blk)
-            lay, tile = PL.tree_choice(model["tree"], sigma)
+            lay, tile = PL.tree_choice(model["tree"], sigma, min(ctx.rec["field_bytes"][f] for f in blk))
             cl.append((tuple(blk), lay, tile))
         add(cl, "merge level δ<=%s, model" % thr)
     lvl = []
@@ -423,7 +425,7 @@ def prepare(args, suite, benches):
             elif os.path.lexists(p):
                 os.remove(p)
     os.makedirs(work, exist_ok=True)
-    model_file = os.path.abspath(args.device_model) if args.device_model else os.path.join(ROOT, "runtime", "models", "provisional.json")
+    model_file = os.path.abspath(args.device_model) if args.device_model else os.path.join(ROOT, "runtime", "models", "h200.json")
     osuite = suite.get("oracle", {})
     recs = []
     builds = []
