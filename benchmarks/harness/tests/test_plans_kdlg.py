@@ -12,7 +12,7 @@ import partitions as P
 import plans as PL
 
 SRC = os.path.join(DATA, "particles.cu")
-MODEL = os.path.join(ROOT, "runtime", "models", "provisional.json")
+MODEL = os.path.join(ROOT, "runtime", "models", "h200.json")  # the built-in model
 
 
 class Plans(unittest.TestCase):
