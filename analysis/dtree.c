@@ -8,7 +8,7 @@
 
 #include <jansson.h>
 
-extern const char kd_embedded_default_model[];  // generated from runtime/models/provisional.json
+extern const char kd_embedded_default_model[];  // generated from the default model file (CMakeLists.txt)
 
 const char *kd_layout_name(KdLayoutKind k) {
   switch (k) {

@@ -8,8 +8,9 @@
  * "attribute <= threshold", whose leaves are a layout: AoS, SoA or tiled-AoS
  * with a power-of-two tile size t ∈ 2^1..2^15.
  * The tree and the device facts (ε, device name) come from a model file
- * (JSON, format documented in docs/model-format.md); a provisional model is
- * built into the binary until the calibrated one lands.
+ * (JSON, format documented in docs/model-format.md); a default model (a
+ * file of runtime/models/, chosen in CMakeLists.txt) is built into the
+ * binary.
  */
 #ifndef KDLG_DTREE_H
 #define KDLG_DTREE_H
@@ -68,8 +69,9 @@ int kd_model_parse(const char *json_text, const char *source, KdModel **out, cha
 /* Reads and parses a model file; errors as kd_model_parse, message prefixed with nothing. */
 int kd_model_load(const char *path, KdModel **out, char *err, size_t errlen);
 
-/* The provisional model built into the binary (runtime/models/provisional.json).
- * Never NULL; owned by the library. */
+/* The default model built into the binary (a file of runtime/models/,
+ * embedded by CMakeLists.txt), parsed on first use.  Never NULL (an
+ * embedded model that does not parse aborts); owned by the library. */
 const KdModel *kd_model_builtin(void);
 
 struct json_t;  // <jansson.h>
