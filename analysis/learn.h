@@ -207,13 +207,13 @@ typedef struct KdHeldOut {
 
 typedef struct KdValidation {
   int nsigmas;          // distinct σ: trees trained
-  int nheld;
-  KdHeldOut *held;      // one per distinct (σ, σ_min), increasing
+  int nheld;            // distinct (σ, σ_min)
+  KdHeldOut *held;      // one per distinct (σ, σ_min), by increasing σ, then σ_min
   int nkernels;         // all kernels
   int ok;               // kernels predicted within 3 %
   int unmeasured;
   double worst;         // largest slowdown over all kernels (1 if none measured)
-  int worst_kernel;     // index into set->kernels of the worst one, -1 if none
+  int worst_kernel;     // index into set->kernels of the worst one (ties: the first), -1 if none is > 1
   double *slowdown;     // per kernel: predicted / fastest, or -1 when not measured
   int *predicted;       // per kernel: predicted class
 } KdValidation;
@@ -230,11 +230,14 @@ KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *eno
 void kd_validation_free(KdValidation *v);
 
 /* An in-sample ceiling for any classifier on σ (by_sigma_min false) or on
- * (σ, σ_min) (true): the number of kernels within KD_VALIDATE_TOLERANCE of
- * their fastest when every group of kernels with the same σ (or the same
- * σ and σ_min) gets the one class that is within the tolerance for most of
- * them (in-sample: chosen knowing the group's own timings; no tree on those
- * attributes can do better on the training kernels).  Pure. */
+ * (σ, σ_min) (true), to set kd_validate's accuracy against (Sect. 3.2's
+ * goal, docs/decision-tree.md): the number of kernels within
+ * KD_VALIDATE_TOLERANCE of their fastest when every group of kernels with
+ * the same σ (or the same σ and σ_min) gets the one class that is within
+ * the tolerance for most of them (in-sample: chosen knowing the group's own
+ * timings; no tree on those attributes can do better on these kernels,
+ * held out or not).  A kernel without a timing for the class counts as
+ * wrong.  Pure; never fails. */
 int kd_ceiling(const KdTrainingSet *s, bool by_sigma_min);
 
 #endif

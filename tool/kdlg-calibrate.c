@@ -401,7 +401,10 @@ static void print_intervals(FILE *f, const KdModel *m) {
     return;
   }
   bool two = kd_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN);
-  fprintf(f, two ? "| σ_min, bytes | σ(c), bytes | layout |\n|---|---|---|\n" : "| σ(c), bytes | layout |\n|---|---|\n");
+  if (two)
+    fprintf(f, "| σ_min, bytes | σ(c), bytes | layout |\n|---|---|---|\n");
+  else
+    fprintf(f, "| σ(c), bytes | layout |\n|---|---|\n");
   for (int i = 0; i < n; i++) {
     char band[96] = "", sigma[96];
     if (two && (i == 0 || iv[i].min_lo != iv[i - 1].min_lo))

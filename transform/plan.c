@@ -51,8 +51,10 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
     sp->layouts = calloc((size_t)(sp->g->nclusters ? sp->g->nclusters : 1), sizeof(KdLayoutChoice));
     if (!sp->layouts)
       goto oom;
-    for (int c = 0; c < sp->g->nclusters; c++)
-      sp->layouts[c] = kd_model_select(model, sp->g->clusters[c].bytes, cluster_min_field_bytes(st, &sp->g->clusters[c]));
+    for (int c = 0; c < sp->g->nclusters; c++) {
+      const KdCluster *cl = &sp->g->clusters[c];
+      sp->layouts[c] = kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl));
+    }
   }
   *out = plan;
   return 0;
