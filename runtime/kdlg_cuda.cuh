@@ -7,7 +7,18 @@
  * of that struct, and they convert at copy time.  Conversion runs on the GPU:
  * AoS bytes are staged in device memory (host-to-device) and a bandwidth-bound
  * kernel moves every field of every element between the AoS bytes and the
- * regions, in aligned units of up to 16 bytes.
+ * regions.  Two conversion paths with one contract (kdlg_convert):
+ *   - generated: for every struct it rewrites, kdlg-opt emits a traits class
+ *     kdlg_S_conv (below: "Generated conversion") whose per-element moves have
+ *     the layout's offsets, strides and tiles as compile-time constants, and
+ *     passes kdlg_gen_convert<kdlg_S_conv> to the functions here;
+ *   - generic: kdlg_convert_kernel reads the layout description at run time;
+ *     it runs when there is no generated conversion (a struct too large for
+ *     it, or a caller that passes NULL) or when the AoS bytes are not 16-byte
+ *     aligned.
+ * Both stage whole elements in shared memory, so that the AoS side moves in
+ * aligned units of up to 16 bytes and the layout side as per-field accesses
+ * coalesced across a block's threads.
  *
  * All functions return a cudaError_t like the calls they replace.  A copy or
  * memset whose byte count is not a whole number of elements, or that is
@@ -184,13 +195,160 @@ __global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long m
   }
 }
 
-/* Converts the first m elements between AoS bytes at `aos` (device memory)
- * and the regions of an n-element array in layout L (to_layout: AoS ->
- * regions).  The AoS side's padding bytes are written as zero. */
-inline cudaError_t kdlg_convert(const kd_layout *L, void *aos, long long m, long long n, void *const *regions,
-                                bool to_layout, cudaStream_t s) {
+/* ---- Generated conversion ----
+ *
+ * For a rewritten struct S kdlg-opt (transform/codegen.c) writes a traits class
+ *
+ *   struct kdlg_S_conv {
+ *     typedef kdlg_view_S view;
+ *     enum { aos_bytes = sizeof(S), threads = NT, per_thread = E };
+ *     static void bind(view *v, void *const *regions, long long n);   // host: kdlg_S_bind
+ *     static __device__ void pack(view v, kdlg_index i, const unsigned char *a);
+ *     static __device__ void unpack(view v, kdlg_index i, unsigned char *a);
+ *   };
+ *
+ * pack moves every field of element i from its AoS bytes `a` to its place in
+ * the layout, unpack the other way and writes the struct's padding bytes of
+ * `a` as zero.  Both take the layout-side address from the accessors
+ * kdlg_S_f_<f> (offsets, strides and tiles are constants there), the AoS side
+ * at constant offsets, and move a field in the unit kdlg_unit would choose.
+ * kdlg_gen_convert<kdlg_S_conv> is then S's conversion: blocks of NT threads
+ * stage NT·E whole elements (at most 48 KiB) per step, E per thread, the
+ * thread's elements NT apart so that consecutive threads touch consecutive
+ * elements. */
+
+/* A conversion with kdlg_convert's contract (minus the layout argument) for an
+ * `aos` that is 16-byte aligned. */
+typedef cudaError_t (*kdlg_convert_fn)(void *aos, long long m, long long n, void *const *regions, bool to_layout,
+                                       cudaStream_t s);
+
+/* Moves N units of type U from s to d (both aligned to sizeof(U)). */
+template <typename U, int N>
+__device__ __forceinline__ void kdlg_move(unsigned char *d, const unsigned char *s) {
+#pragma unroll
+  for (int k = 0; k < N; k++)
+    ((U *)d)[k] = ((const U *)s)[k];
+}
+
+/* Writes one zero unit of type U at d. */
+template <typename U>
+__device__ __forceinline__ void kdlg_zero(unsigned char *d) {
+  *(U *)d = U();
+}
+
+/* Copies `bytes` bytes between global and shared memory, both addresses
+ * 16-byte aligned, by the NT threads of a block: 16-byte units, then the tail
+ * byte by byte.  A whole step (bytes == FULL, a multiple of 16) is unrolled
+ * with all of a thread's loads ahead of its stores. */
+template <int NT, int FULL>
+__device__ __forceinline__ void kdlg_gen_copy(unsigned char *dst, const unsigned char *src, unsigned bytes) {
+  static_assert(FULL % 16 == 0, "a whole step is a multiple of 16 bytes");
+  if (bytes == FULL) {
+    const unsigned n16 = FULL / 16, per = (n16 + NT - 1) / NT;
+    uint4 v[per];
+#pragma unroll
+    for (unsigned j = 0; j < per; j++) {
+      unsigned k = threadIdx.x + j * NT;
+      v[j] = k < n16 ? ((const uint4 *)src)[k] : make_uint4(0, 0, 0, 0);
+    }
+#pragma unroll
+    for (unsigned j = 0; j < per; j++) {
+      unsigned k = threadIdx.x + j * NT;
+      if (k < n16)
+        ((uint4 *)dst)[k] = v[j];
+    }
+    return;
+  }
+  unsigned n16 = bytes / 16;
+  for (unsigned k = threadIdx.x; k < n16; k += NT)
+    ((uint4 *)dst)[k] = ((const uint4 *)src)[k];
+  for (unsigned k = n16 * 16 + threadIdx.x; k < bytes; k += NT)
+    dst[k] = src[k];
+}
+
+/* AoS -> layout for the first m elements (C: a kdlg_S_conv; v: the regions). */
+template <class C>
+__global__ void __launch_bounds__(C::threads)
+    kdlg_gen_pack_kernel(const unsigned char *__restrict__ aos, long long m, typename C::view v) {
+  const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
+  __shared__ uint4 staged[(CH * A + 15) / 16];
+  unsigned char *sh = (unsigned char *)staged;
+  v.kd_o = 0;  // bind made it 0; saying so lets the compiler fold it into the accessors
+  for (long long base = (long long)blockIdx.x * CH; base < m; base += (long long)gridDim.x * CH) {
+    unsigned cnt = m - base < (long long)CH ? (unsigned)(m - base) : CH;
+    kdlg_gen_copy<C::threads, CH * A>(sh, aos + base * A, cnt * A);
+    __syncthreads();
+    if (cnt == CH) {
+#pragma unroll
+      for (unsigned k = 0; k < (unsigned)C::per_thread; k++) {
+        unsigned e = threadIdx.x + k * C::threads;
+        C::pack(v, base + e, sh + e * A);
+      }
+    } else {
+      for (unsigned e = threadIdx.x; e < cnt; e += C::threads)
+        C::pack(v, base + e, sh + e * A);
+    }
+    __syncthreads();
+  }
+}
+
+/* Layout -> AoS for the first m elements; every AoS byte is written (padding as zero). */
+template <class C>
+__global__ void __launch_bounds__(C::threads)
+    kdlg_gen_unpack_kernel(unsigned char *__restrict__ aos, long long m, typename C::view v) {
+  const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
+  __shared__ uint4 staged[(CH * A + 15) / 16];
+  unsigned char *sh = (unsigned char *)staged;
+  v.kd_o = 0;
+  for (long long base = (long long)blockIdx.x * CH; base < m; base += (long long)gridDim.x * CH) {
+    unsigned cnt = m - base < (long long)CH ? (unsigned)(m - base) : CH;
+    if (cnt == CH) {
+#pragma unroll
+      for (unsigned k = 0; k < (unsigned)C::per_thread; k++) {
+        unsigned e = threadIdx.x + k * C::threads;
+        C::unpack(v, base + e, sh + e * A);
+      }
+    } else {
+      for (unsigned e = threadIdx.x; e < cnt; e += C::threads)
+        C::unpack(v, base + e, sh + e * A);
+    }
+    __syncthreads();
+    kdlg_gen_copy<C::threads, CH * A>(aos + base * A, sh, cnt * A);
+    __syncthreads();
+  }
+}
+
+/* The generated conversion of the struct behind C: kdlg_convert's contract for
+ * a 16-byte-aligned `aos` (kdlg_convert checks that before calling it). */
+template <class C>
+inline cudaError_t kdlg_gen_convert(void *aos, long long m, long long n, void *const *regions, bool to_layout,
+                                    cudaStream_t s) {
   if (m <= 0)
     return cudaSuccess;
+  typename C::view v;
+  C::bind(&v, regions, n);
+  const long long CH = C::threads * C::per_thread;
+  long long blocks = (m + CH - 1) / CH;
+  if (blocks > 65535)
+    blocks = 65535;
+  if (to_layout)
+    kdlg_gen_pack_kernel<C><<<(unsigned)blocks, C::threads, 0, s>>>((const unsigned char *)aos, m, v);
+  else
+    kdlg_gen_unpack_kernel<C><<<(unsigned)blocks, C::threads, 0, s>>>((unsigned char *)aos, m, v);
+  return cudaGetLastError();
+}
+
+/* Converts the first m elements between AoS bytes at `aos` (device memory)
+ * and the regions of an n-element array in layout L (to_layout: AoS ->
+ * regions).  The AoS side's padding bytes are written as zero.  gen: the
+ * struct's generated conversion (kdlg_gen_convert<kdlg_S_conv>), used when
+ * `aos` is 16-byte aligned, or NULL: the generic kernel. */
+inline cudaError_t kdlg_convert(const kd_layout *L, kdlg_convert_fn gen, void *aos, long long m, long long n,
+                                void *const *regions, bool to_layout, cudaStream_t s) {
+  if (m <= 0)
+    return cudaSuccess;
+  if (gen && ((uintptr_t)aos & 15u) == 0)
+    return gen(aos, m, n, regions, to_layout, s);
   kd_layout dev;
   cudaError_t e = kdlg_upload_layout(L, &dev);
   if (e != cudaSuccess)
@@ -273,8 +431,8 @@ inline bool kdlg_is_device(const void *p) {
 }
 
 /* AoS bytes at src (host or device, per kind) → the first bytes/sizeof elements of the regions. */
-inline cudaError_t kdlg_copy_in(const kd_layout *L, void *const *regions, long long n, const void *src,
-                                       size_t bytes, cudaMemcpyKind kind, int async, cudaStream_t s) {
+inline cudaError_t kdlg_copy_in(const kd_layout *L, kdlg_convert_fn gen, void *const *regions, long long n,
+                                const void *src, size_t bytes, cudaMemcpyKind kind, int async, cudaStream_t s) {
   long long m = kdlg_elements(L, bytes, n);
   if (m < 0)
     return kdlg_bad_size(L, "copy to a device array", bytes, n);
@@ -282,7 +440,7 @@ inline cudaError_t kdlg_copy_in(const kd_layout *L, void *const *regions, long l
     return cudaSuccess;
   bool from_device = kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && kdlg_is_device(src));
   if (from_device)
-    return kdlg_convert(L, (void *)src, m, n, regions, true, s);
+    return kdlg_convert(L, gen, (void *)src, m, n, regions, true, s);
   void *stage = NULL;
   cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
   if (e != cudaSuccess)
@@ -290,14 +448,14 @@ inline cudaError_t kdlg_copy_in(const kd_layout *L, void *const *regions, long l
   e = async ? cudaMemcpyAsync(stage, src, bytes, cudaMemcpyHostToDevice, s)
             : cudaMemcpy(stage, src, bytes, cudaMemcpyHostToDevice);
   if (e == cudaSuccess)
-    e = kdlg_convert(L, stage, m, n, regions, true, s);
+    e = kdlg_convert(L, gen, stage, m, n, regions, true, s);
   cudaError_t f = async ? cudaFreeAsync(stage, s) : cudaFree(stage);
   return e != cudaSuccess ? e : f;
 }
 
 /* The first bytes/sizeof elements of the regions → AoS bytes at dst (host or device, per kind). */
-inline cudaError_t kdlg_copy_out(const kd_layout *L, void *dst, void *const *regions, long long n,
-                                        size_t bytes, cudaMemcpyKind kind, int async, cudaStream_t s) {
+inline cudaError_t kdlg_copy_out(const kd_layout *L, kdlg_convert_fn gen, void *dst, void *const *regions,
+                                 long long n, size_t bytes, cudaMemcpyKind kind, int async, cudaStream_t s) {
   long long m = kdlg_elements(L, bytes, n);
   if (m < 0)
     return kdlg_bad_size(L, "copy from a device array", bytes, n);
@@ -305,12 +463,12 @@ inline cudaError_t kdlg_copy_out(const kd_layout *L, void *dst, void *const *reg
     return cudaSuccess;
   bool to_device = kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && kdlg_is_device(dst));
   if (to_device)
-    return kdlg_convert(L, dst, m, n, regions, false, s);
+    return kdlg_convert(L, gen, dst, m, n, regions, false, s);
   void *stage = NULL;
   cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
   if (e != cudaSuccess)
     return e;
-  e = kdlg_convert(L, stage, m, n, regions, false, s);
+  e = kdlg_convert(L, gen, stage, m, n, regions, false, s);
   if (e == cudaSuccess)
     e = async ? cudaMemcpyAsync(dst, stage, bytes, cudaMemcpyDeviceToHost, s)
               : cudaMemcpy(dst, stage, bytes, cudaMemcpyDeviceToHost);
@@ -319,8 +477,8 @@ inline cudaError_t kdlg_copy_out(const kd_layout *L, void *dst, void *const *reg
 }
 
 /* Region to region, both in layout L (through an AoS staging buffer). */
-inline cudaError_t kdlg_copy_between(const kd_layout *L, void *const *dst, long long dn, void *const *src,
-                                            long long sn, size_t bytes, int async, cudaStream_t s) {
+inline cudaError_t kdlg_copy_between(const kd_layout *L, kdlg_convert_fn gen, void *const *dst, long long dn,
+                                     void *const *src, long long sn, size_t bytes, int async, cudaStream_t s) {
   long long m = kdlg_elements(L, bytes, dn < sn ? dn : sn);
   if (m < 0)
     return kdlg_bad_size(L, "device-to-device copy", bytes, dn < sn ? dn : sn);
@@ -330,16 +488,16 @@ inline cudaError_t kdlg_copy_between(const kd_layout *L, void *const *dst, long 
   cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
   if (e != cudaSuccess)
     return e;
-  e = kdlg_convert(L, stage, m, sn, src, false, s);
+  e = kdlg_convert(L, gen, stage, m, sn, src, false, s);
   if (e == cudaSuccess)
-    e = kdlg_convert(L, stage, m, dn, dst, true, s);
+    e = kdlg_convert(L, gen, stage, m, dn, dst, true, s);
   cudaError_t f = async ? cudaFreeAsync(stage, s) : cudaFree(stage);
   return e != cudaSuccess ? e : f;
 }
 
 /* cudaMemset of the first bytes/sizeof elements: every byte of every field becomes `value`. */
-inline cudaError_t kdlg_memset(const kd_layout *L, void *const *regions, long long n, int value, size_t bytes,
-                                      int async, cudaStream_t s) {
+inline cudaError_t kdlg_memset(const kd_layout *L, kdlg_convert_fn gen, void *const *regions, long long n, int value,
+                               size_t bytes, int async, cudaStream_t s) {
   long long m = kdlg_elements(L, bytes, n);
   if (m < 0)
     return kdlg_bad_size(L, "memset", bytes, n);
@@ -358,7 +516,7 @@ inline cudaError_t kdlg_memset(const kd_layout *L, void *const *regions, long lo
     return e;
   e = async ? cudaMemsetAsync(stage, value, bytes, s) : cudaMemset(stage, value, bytes);
   if (e == cudaSuccess)
-    e = kdlg_convert(L, stage, m, n, regions, true, s);
+    e = kdlg_convert(L, gen, stage, m, n, regions, true, s);
   cudaError_t f = async ? cudaFreeAsync(stage, s) : cudaFree(stage);
   return e != cudaSuccess ? e : f;
 }

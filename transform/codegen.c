@@ -185,6 +185,91 @@ static void gen_description(FILE *out, const KdGenStruct *g) {
           T, L->aos_bytes, L->nfields, T, L->nclusters, T, T, L->nclusters);
 }
 
+/* Largest power of two ≤ 16 dividing x: the unit of a move whose addresses and
+ * size are multiples of it. */
+static unsigned unit_of(unsigned x) {
+  x |= 16u;
+  return x & (~x + 1u);
+}
+
+static const char *unit_type(unsigned u) {
+  return u == 16 ? "uint4" : u == 8 ? "uint2" : u == 4 ? "unsigned" : u == 2 ? "unsigned short" : "unsigned char";
+}
+
+/* Threads per block of the generated conversion for a-byte elements, and
+ * *per elements per thread: one step stages threads·per whole elements in
+ * shared memory, at most 24 KiB (8 blocks of 256 threads fit an SM), or
+ * 48 KiB (the static limit) for elements over 768 bytes.  0: too large
+ * (a > 1536 bytes), the generic kernel converts. */
+static unsigned conv_shape(unsigned a, unsigned *per) {
+  *per = 1;
+  if (a <= 96) {
+    unsigned e = 24576u / (256u * a);
+    *per = e < 1 ? 1 : e > 8 ? 8 : e;
+    return 256;
+  }
+  if (a <= 768)
+    return 32 * (24576u / (32u * a));
+  return a <= 1536 ? 32 : 0;
+}
+
+/* The traits class kdlg_S_conv of runtime/kdlg_cuda.cuh ("Generated
+ * conversion"): every constant comes from L, and the layout-side addresses
+ * from the accessors, so it moves exactly what kd_layout_pack / _unpack and
+ * the generic kernel move.  Returns false (and writes a comment) for a struct
+ * too large for it. */
+static bool gen_conversion(FILE *out, const KdGenStruct *g) {
+  const kd_layout *L = g->L;
+  const char *T = g->tag;
+  unsigned A = L->aos_bytes, per, nt = conv_shape(A, &per);
+  if (!nt) {
+    fprintf(out, "/* %s: %u-byte elements, too large for a generated conversion (the generic kernel converts) */\n",
+            g->type, A);
+    return false;
+  }
+  fprintf(out,
+          "/* %s's element moves for kdlg_gen_convert (kdlg_cuda.cuh): %u threads, %u element(s) each per step */\n"
+          "struct kdlg_%s_conv {\n"
+          "  typedef kdlg_view_%s view;\n"
+          "  enum { aos_bytes = %u, threads = %u, per_thread = %u };\n"
+          "  static void bind(view *v, void *const *r, long long n) { kdlg_%s_bind(v, r, n); }\n",
+          g->type, nt, per, T, T, A, nt, per, T);
+  for (int unpack = 0; unpack < 2; unpack++) {
+    fprintf(out, "  static __device__ __forceinline__ void %s(view v, kdlg_index i, %sunsigned char *a) {\n",
+            unpack ? "unpack" : "pack", unpack ? "" : "const ");
+    if (unpack) {  // the struct's padding bytes become zero, as in the generic kernel
+      unsigned char field[1536];
+      memset(field, 0, A);
+      for (uint32_t f = 0; f < L->nfields; f++)
+        memset(field + L->fields[f].aos_offset, 1, L->fields[f].bytes);
+      for (unsigned p = 0; p < A;) {
+        if (field[p]) {
+          p++;
+          continue;
+        }
+        unsigned u = unit_of(p | A);
+        while (p + u > A || memchr(field + p, 1, u))
+          u /= 2;
+        fprintf(out, "    kdlg_zero<%s>(a + %u); /* padding */\n", unit_type(u), p);
+        p += u;
+      }
+    }
+    for (uint32_t f = 0; f < L->nfields; f++) {
+      const kd_layout_field *F = &L->fields[f];
+      unsigned u = unit_of(F->bytes | F->aos_offset | A | F->align);
+      if (unpack)
+        fprintf(out, "    kdlg_move<%s, %u>(a + %u, (const unsigned char *)kdlg_%s_f_%s(v, i));\n", unit_type(u),
+                F->bytes / u, F->aos_offset, T, F->name);
+      else
+        fprintf(out, "    kdlg_move<%s, %u>((unsigned char *)kdlg_%s_f_%s(v, i), a + %u);\n", unit_type(u),
+                F->bytes / u, T, F->name, F->aos_offset);
+    }
+    fputs("  }\n", out);
+  }
+  fputs("};\n", out);
+  return true;
+}
+
 void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
   const kd_layout *L = g->L;
   const char *T = g->tag;
@@ -219,6 +304,12 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
           "  fprintf(stderr, \"kdlg: a device pointer to %s plus an offset was passed to a CUDA memory function\\n\");\n"
           "  return false;\n}\n",
           T, T, g->type);
+  // the conversion the copies use: generated, or the generic kernel (NULL)
+  char G[strlen(T) + 32];
+  if (gen_conversion(out, g))
+    snprintf(G, sizeof G, "kdlg_gen_convert<kdlg_%s_conv>", T);
+  else
+    strcpy(G, "NULL");
   const char *R = "void *r[KDLG_MAX_CLUSTERS]";
   fprintf(out,
           "inline cudaError_t kdlg_%s_malloc_how(void *vp, size_t bytes, int how, unsigned flags, cudaStream_t s) {\n"
@@ -239,24 +330,24 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
     fprintf(out,
             "inline cudaError_t kdlg_%s_copy_in%s(kdlg_view_%s d, const void *src, size_t bytes, cudaMemcpyKind kind%s) {\n"
             "  %s; kdlg_%s_regions(d, r);\n"
-            "  return kdlg_%s_whole(d) ? kdlg_copy_in(&kdlg_%s_layout, r, d.kd_n, src, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, sp, R, T, T, T, sa);
+            "  return kdlg_%s_whole(d) ? kdlg_copy_in(&kdlg_%s_layout, %s, r, d.kd_n, src, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, sp, R, T, T, T, G, sa);
     fprintf(out,
             "inline cudaError_t kdlg_%s_copy_out%s(void *dst, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s) {\n"
             "  %s; kdlg_%s_regions(v, r);\n"
-            "  return kdlg_%s_whole(v) ? kdlg_copy_out(&kdlg_%s_layout, dst, r, v.kd_n, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, sp, R, T, T, T, sa);
+            "  return kdlg_%s_whole(v) ? kdlg_copy_out(&kdlg_%s_layout, %s, dst, r, v.kd_n, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, sp, R, T, T, T, G, sa);
     fprintf(out,
             "inline cudaError_t kdlg_%s_copy_between%s(kdlg_view_%s d, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s) {\n"
             "  (void)kind; %s, *q[KDLG_MAX_CLUSTERS]; kdlg_%s_regions(d, r); kdlg_%s_regions(v, q);\n"
-            "  return kdlg_%s_whole(d) && kdlg_%s_whole(v) ? kdlg_copy_between(&kdlg_%s_layout, r, d.kd_n, q, v.kd_n, bytes, %s)"
+            "  return kdlg_%s_whole(d) && kdlg_%s_whole(v) ? kdlg_copy_between(&kdlg_%s_layout, %s, r, d.kd_n, q, v.kd_n, bytes, %s)"
             " : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, T, sp, R, T, T, T, T, T, sa);
+            T, sfx, T, T, sp, R, T, T, T, T, T, G, sa);
     fprintf(out,
             "inline cudaError_t kdlg_%s_memset%s(kdlg_view_%s d, int value, size_t bytes%s) {\n"
             "  %s; kdlg_%s_regions(d, r);\n"
-            "  return kdlg_%s_whole(d) ? kdlg_memset(&kdlg_%s_layout, r, d.kd_n, value, bytes, %s) : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, sp, R, T, T, T, sa);
+            "  return kdlg_%s_whole(d) ? kdlg_memset(&kdlg_%s_layout, %s, r, d.kd_n, value, bytes, %s) : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, sp, R, T, T, T, G, sa);
   }
   fprintf(out,
           "inline cudaError_t kdlg_%s_free(kdlg_view_%s d) { %s; kdlg_%s_regions(d, r); "

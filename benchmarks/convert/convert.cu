@@ -2,6 +2,8 @@
  * convert.cu - bandwidth of kdlg-opt's GPU layout conversion (runtime/kdlg_cuda.cuh)
  * against device-to-device cudaMemcpy of the same bytes, and a check of the
  * conversion against the host reference (kd_layout_pack / kd_layout_unpack).
+ * This is the generic kernel alone (no generated conversion: NULL);
+ * convert_gen.cu compares it with the kernels kdlg-opt generates per struct.
  *
  * Check (always first): for every shape and layout below, 1003 random AoS
  * elements (padding bytes random too) are converted into arrays of n = 1003
@@ -142,8 +144,8 @@ static long long check(const Layout &Y, long long m, long long n) {
     for (unsigned f = 0; f < L->nfields; f++)
       memcpy((unsigned char *)refp[L->fields[f].cluster] + kd_layout_address(L, f, (uint64_t)i, (uint64_t)n),
              in.data() + i * L->aos_bytes + L->fields[f].aos_offset, L->fields[f].bytes);
-  CHECK(kdlg_copy_in(L, regions, n, in.data(), bytes, cudaMemcpyHostToDevice, 0, 0));
-  CHECK(kdlg_copy_out(L, back.data(), regions, n, bytes, cudaMemcpyDeviceToHost, 0, 0));
+  CHECK(kdlg_copy_in(L, NULL, regions, n, in.data(), bytes, cudaMemcpyHostToDevice, 0, 0));
+  CHECK(kdlg_copy_out(L, NULL, back.data(), regions, n, bytes, cudaMemcpyDeviceToHost, 0, 0));
   long long bad = 0;
   for (unsigned c = 0; c < L->nclusters; c++)
     CHECK(cudaMemcpy(dev[c].data(), regions[c], dev[c].size(), cudaMemcpyDeviceToHost));
@@ -231,8 +233,8 @@ int main(int argc, char **argv) {
       long long got;
       CHECK(kdlg_malloc(L, bytes, regions, &got, 0, 0, 0));
       float t[2];
-      t[0] = time_ms([&] { CHECK(kdlg_convert(L, aos, n, n, regions, true, 0)); });
-      t[1] = time_ms([&] { CHECK(kdlg_convert(L, aos2, n, n, regions, false, 0)); });
+      t[0] = time_ms([&] { CHECK(kdlg_convert(L, NULL, aos, n, n, regions, true, 0)); });
+      t[1] = time_ms([&] { CHECK(kdlg_convert(L, NULL, aos2, n, n, regions, false, 0)); });
       for (int d = 0; d < 2; d++) {
         double g = 2.0 * bytes / t[d] / 1e6;
         printf("| %s | %s | %s | %.3f | %.0f | %.0f | %.2f |\n", s.name, v.name, d ? "layout->AoS" : "AoS->layout", t[d],

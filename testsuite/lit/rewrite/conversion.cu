@@ -1,0 +1,76 @@
+// The generated conversion (docs/rewriter.md, "CUDA conversion kernels"):
+// one traits class kdlg_S_conv per rewritten struct, whose moves take the
+// layout side from the accessors and the AoS side at the description's
+// offsets, in the generic kernel's units, with the padding written as zero;
+// the block shape follows sizeof(S); the host wrappers pass it to the runtime,
+// or NULL (the generic kernel) for a struct over 1536 bytes.
+// RUN: %kdlg-opt %s --layout soa -o %t.cu 2>&1 | FileCheck --allow-empty --check-prefix=QUIET %s
+// QUIET-NOT: remark
+// RUN: sed "s|//.*||" %t.cu | FileCheck %s
+//
+// P: 32 bytes, c at 0, d at 8, s at 16, p at 20..32; padding 1..8 and 18..20
+// CHECK: struct kdlg_P_conv {
+// CHECK-NEXT: typedef kdlg_view_P view;
+// CHECK-NEXT: enum { aos_bytes = 32, threads = 256, per_thread = 3 };
+// CHECK-NEXT: static void bind(view *v, void *const *r, long long n) { kdlg_P_bind(v, r, n); }
+// CHECK-NEXT: static __device__ __forceinline__ void pack(view v, kdlg_index i, const unsigned char *a) {
+// CHECK-NEXT: kdlg_move<unsigned char, 1>((unsigned char *)kdlg_P_f_c(v, i), a + 0);
+// CHECK-NEXT: kdlg_move<uint2, 1>((unsigned char *)kdlg_P_f_d(v, i), a + 8);
+// CHECK-NEXT: kdlg_move<unsigned short, 1>((unsigned char *)kdlg_P_f_s(v, i), a + 16);
+// CHECK-NEXT: kdlg_move<unsigned, 3>((unsigned char *)kdlg_P_f_p(v, i), a + 20);
+// CHECK-NEXT: }
+// CHECK-NEXT: static __device__ __forceinline__ void unpack(view v, kdlg_index i, unsigned char *a) {
+// CHECK-NEXT: kdlg_zero<unsigned char>(a + 1);
+// CHECK-NEXT: kdlg_zero<unsigned short>(a + 2);
+// CHECK-NEXT: kdlg_zero<unsigned>(a + 4);
+// CHECK-NEXT: kdlg_zero<unsigned short>(a + 18);
+// CHECK-NEXT: kdlg_move<unsigned char, 1>(a + 0, (const unsigned char *)kdlg_P_f_c(v, i));
+// CHECK-NEXT: kdlg_move<uint2, 1>(a + 8, (const unsigned char *)kdlg_P_f_d(v, i));
+// CHECK-NEXT: kdlg_move<unsigned short, 1>(a + 16, (const unsigned char *)kdlg_P_f_s(v, i));
+// CHECK-NEXT: kdlg_move<unsigned, 3>(a + 20, (const unsigned char *)kdlg_P_f_p(v, i));
+// CHECK-NEXT: }
+// CHECK-NEXT: };
+// CHECK: kdlg_copy_in(&kdlg_P_layout, kdlg_gen_convert<kdlg_P_conv>, r, d.kd_n, src, bytes, kind, 0, 0)
+// CHECK: kdlg_copy_out(&kdlg_P_layout, kdlg_gen_convert<kdlg_P_conv>, dst, r, v.kd_n, bytes, kind, 0, 0)
+// CHECK: kdlg_copy_between(&kdlg_P_layout, kdlg_gen_convert<kdlg_P_conv>, r, d.kd_n, q, v.kd_n, bytes, 0, 0)
+// CHECK: kdlg_memset(&kdlg_P_layout, kdlg_gen_convert<kdlg_P_conv>, r, d.kd_n, value, bytes, 0, 0)
+//
+// W: 200 bytes, no padding: blocks of 96 threads (3 x 32 x 200 B <= 24 KiB)
+// CHECK: struct kdlg_W_conv {
+// CHECK: enum { aos_bytes = 200, threads = 96, per_thread = 1 };
+// CHECK: kdlg_move<unsigned, 50>((unsigned char *)kdlg_W_f_v(v, i), a + 0);
+// CHECK: static __device__ __forceinline__ void unpack(view v, kdlg_index i, unsigned char *a) {
+// CHECK-NEXT: kdlg_move<unsigned, 50>(a + 0, (const unsigned char *)kdlg_W_f_v(v, i));
+// CHECK: kdlg_copy_in(&kdlg_W_layout, kdlg_gen_convert<kdlg_W_conv>,
+//
+// H: 2004 bytes, too large: no traits class, the generic kernel
+// CHECK: /* H: 2004-byte elements, too large for a generated conversion (the generic kernel converts) */
+// CHECK-NOT: kdlg_H_conv
+// CHECK: kdlg_copy_in(&kdlg_H_layout, NULL, r,
+// CHECK: kdlg_memset(&kdlg_H_layout, NULL, r,
+// CHECK-NOT: kdlg_H_conv
+#include <cuda_runtime.h>
+struct P { char c; double d; short s; float3 p; };
+struct W { float v[50]; };
+struct H { float v[500]; int n; };
+__global__ void k(P *p, W *w, H *h, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    p[i].d += p[i].c;
+    w[i].v[0] += w[i].v[1];
+    h[i].v[2] += h[i].n;
+  }
+}
+void run(int n) {
+  P *p;
+  W *w;
+  H *h;
+  cudaMalloc(&p, n * sizeof(P));
+  cudaMalloc(&w, n * sizeof(W));
+  cudaMalloc(&h, n * sizeof(H));
+  k<<<1, 32>>>(p, w, h, n);
+  cudaMemset(h, 0, n * sizeof(H));
+  cudaFree(p);
+  cudaFree(w);
+  cudaFree(h);
+}
