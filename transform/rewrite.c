@@ -370,7 +370,8 @@ static void vref(R *r, CXCursor c, VRef *out) {
     if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)
       return;
   }
-  CXType t = ctype(c);
+  // the node's type, where a case needs it (clang_getCursorType is costly on every node)
+  CXType t;
   switch (k) {
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr: {
@@ -378,13 +379,14 @@ static void vref(R *r, CXCursor c, VRef *out) {
     CXCursor ch = only_kid(c, &ok);
     if (!ok)
       return;
-    CXType ct = ctype(ch);
     VRef in;
     vref(r, ch, &in);
     if (in.kind == VR_NONE || in.kind == VR_BAD) {
       *out = in;
       return;
     }
+    t = ctype(c);
+    CXType ct = ctype(ch);
     if (k == CXCursor_UnexposedExpr && !same_extent(c, ch)) {
       // not an implicit conversion but a construct clang does not expose,
       // e.g. an OpenCL swizzle p[i].v.wzyx (even of the field's own type)
@@ -427,7 +429,7 @@ static void vref(R *r, CXCursor c, VRef *out) {
   case CXCursor_DeclRefExpr: {
     CXCursor d = clang_getCursorReferenced(c);
     Var *v = clang_Cursor_isNull(d) ? NULL : var_find(r, d);
-    if (v && is_view(r, v) && t.kind == CXType_Pointer) {
+    if (v && is_view(r, v) && ctype(c).kind == CXType_Pointer) {
       out->kind = VR_PTR;
       out->var = v;
       out->ref = c;
@@ -508,7 +510,7 @@ static void vref(R *r, CXCursor c, VRef *out) {
   }
   case CXCursor_BinaryOperator: {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-    if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || t.kind != CXType_Pointer)
+    if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || ctype(c).kind != CXType_Pointer)
       return;
     Kids ks = kids_of(c);
     if (ks.n == 2) {
@@ -528,6 +530,7 @@ static void vref(R *r, CXCursor c, VRef *out) {
   case CXCursor_CStyleCastExpr:
   case CXCursor_CXXStaticCastExpr:
   case CXCursor_CXXConstCastExpr: {
+    t = ctype(c);
     Kids ks = kids_of(c);
     if (ks.n >= 1 && t.kind == CXType_Pointer) {
       VRef b;
