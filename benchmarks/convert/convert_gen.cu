@@ -181,10 +181,11 @@ static int check(const char *tag, const kd_layout *L, const Api<typename C::view
     std::vector<unsigned char> in(bytes), back(bytes);
     for (auto &b : in)
       b = rand_byte();
-    unsigned char *aos;  // the input on the device, and 1 byte off alignment
-    CHECK(cudaMalloc(&aos, bytes + 16));
+    unsigned char *aos, *odd;  // the input on the device, and a copy 1 byte off alignment
+    CHECK(cudaMalloc(&aos, bytes));
+    CHECK(cudaMalloc(&odd, bytes + 1));
     CHECK(cudaMemcpy(aos, in.data(), bytes, cudaMemcpyHostToDevice));
-    CHECK(cudaMemcpy(aos + 1, in.data(), bytes, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(odd + 1, in.data(), bytes, cudaMemcpyHostToDevice));
     std::vector<std::vector<unsigned char>> ref = reference(L, in.data(), m, n, 0xA5);
 
     // the rewritten program's view: allocation, host-to-device copy
@@ -205,7 +206,7 @@ static int check(const char *tag, const kd_layout *L, const Api<typename C::view
     CHECK(kdlg_gen_convert<C>(aos, m, n, G.dev.data(), true, 0));
     report(tag, "generated AoS -> layout", m, n, G.diff(ref));
     G.fill(0xA5);
-    CHECK(kdlg_convert(L, kdlg_gen_convert<C>, aos + 1, m, n, G.dev.data(), true, 0));
+    CHECK(kdlg_convert(L, kdlg_gen_convert<C>, odd + 1, m, n, G.dev.data(), true, 0));
     report(tag, "misaligned AoS -> layout (fallback)", m, n, G.diff(ref));
     G.release();
 
@@ -245,6 +246,7 @@ static int check(const char *tag, const kd_layout *L, const Api<typename C::view
 
     CHECK(api.free_(d));
     CHECK(cudaFree(aos));
+    CHECK(cudaFree(odd));
     checks += 9;
   }
   return checks;
