@@ -11,9 +11,12 @@
  *     whole element, kdlg_S_offset / _pre / _post do pointer arithmetic;
  *     compile-time checks that the C types have the description's sizes and
  *     offsets;
- *   - CUDA host side: the description as data, and the wrappers the rewritten
- *     host code calls instead of cudaMalloc / cudaMemcpy / cudaMemset / cudaFree
- *     (runtime/kdlg_cuda.cuh does the work);
+ *   - CUDA host side: the description as data, the traits class kdlg_S_conv
+ *     from which runtime/kdlg_cuda.cuh instantiates S's own conversion kernels
+ *     (per-element moves with the layout's constants; none for structs over
+ *     1536 bytes), and the wrappers the rewritten host code calls instead of
+ *     cudaMalloc / cudaMemcpy / cudaMemset / cudaFree (runtime/kdlg_cuda.cuh
+ *     does the work, with S's kernels or its generic one);
  *   - OpenCL host side: the header <output>.layout.h with the description,
  *     region sizes, pack/unpack and the kernels' new argument lists.
  */
@@ -47,7 +50,8 @@ void kd_gen_prelude(FILE *out, KdLanguage lang);
 /* The device-side types and accessors of one struct. */
 void kd_gen_device(FILE *out, const KdGenStruct *g);
 
-/* CUDA: the layout description as data and the host wrappers (kdlg_S_malloc, ...). */
+/* CUDA: the layout description as data, the conversion traits class
+ * (kdlg_S_conv) and the host wrappers (kdlg_S_malloc, ...). */
 void kd_gen_cuda_host(FILE *out, const KdGenStruct *g);
 
 /* OpenCL: the host-side part of <output>.layout.h for one struct. */
