@@ -360,21 +360,14 @@ static double checksum(const Agent *a, int n, int *aliveCount)
 
 int main(int argc, char **argv)
 {
-    int n = 1 << 22;
-    int steps = 20;
-
     bench_args args;
-    if (bench_parse_args(argc, argv, 2, &args) != 0) {
-        n = -1; /* usage */
-    } else {
-        if (args.npos > 0)
-            n = atoi(args.pos[0]);
-        if (args.npos > 1)
-            steps = atoi(args.pos[1]);
-    }
+    int bad = bench_parse_args(argc, argv, 2, &args);
+    int n = bench_pos_int(&args, 0, 1 << 22);
+    int steps = bench_pos_int(&args, 1, 20);
     int reps = args.reps;
     int verify = args.verify;
-    if (n <= 0 || steps < 0 || reps < 1) {
+
+    if (bad || n <= 0 || steps < 0 || reps < 1) {
         fprintf(stderr, "usage: %s [n] [steps] [--reps R] [--verify | --no-verify]\n", argv[0]);
         return 1;
     }

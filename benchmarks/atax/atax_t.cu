@@ -90,16 +90,13 @@ static double rng_range(double lo, double hi)
 
 int main(int argc, char **argv)
 {
-    int nx = 32768, ny = 32768;
     bench_args args;
     if (bench_parse_args(argc, argv, 2, &args) != 0) {
         fprintf(stderr, "usage: %s [nx] [ny] [--reps R] [--no-verify]\n", argv[0]);
         return 1;
     }
-    if (args.npos > 0)
-        nx = ny = atoi(args.pos[0]);
-    if (args.npos > 1)
-        ny = atoi(args.pos[1]);
+    int nx = bench_pos_int(&args, 0, 32768);
+    int ny = bench_pos_int(&args, 1, nx); /* one size: square */
     int reps = args.reps;
     int verify = args.verify;
     if (nx <= 0 || ny <= 0 || reps <= 0) {

@@ -144,15 +144,12 @@ static long long verifySort(const Record *in, const Record *out, unsigned int n,
 
 int main(int argc, char **argv)
 {
-    unsigned int n = 1u << 26;
-
     bench_args args;
     if (bench_parse_args(argc, argv, 1, &args) != 0) {
         fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
         return 1;
     }
-    if (args.npos > 0)
-        n = (unsigned int)strtoul(args.pos[0], NULL, 10);
+    unsigned int n = args.npos > 0 ? (unsigned int)strtoul(args.pos[0], NULL, 10) : 1u << 26;
     int reps = args.reps;
     int verify = args.verify;
     if (n == 0 || (n & (n - 1)) != 0 || n > (1u << 30) || reps < 1) {

@@ -175,18 +175,13 @@ static double checksum(const Option *o, int n)
 
 int main(int argc, char **argv)
 {
-    int n = 100000000;
-    int iterations = 16;
-
     bench_args args;
     if (bench_parse_args(argc, argv, 2, &args) != 0) {
         fprintf(stderr, "usage: %s [n] [iterations] [--reps R] [--no-verify]\n", argv[0]);
         return 1;
     }
-    if (args.npos > 0)
-        n = atoi(args.pos[0]);
-    if (args.npos > 1)
-        iterations = atoi(args.pos[1]);
+    int n = bench_pos_int(&args, 0, 100000000);
+    int iterations = bench_pos_int(&args, 1, 16);
     int reps = args.reps;
     int verify = args.verify;
     if (n <= 0 || iterations < 1 || reps < 1) {

@@ -115,14 +115,12 @@ static void cpuCMM(const int *dim, int n, std::vector<long long> &M, std::vector
 
 int main(int argc, char **argv)
 {
-    int n = 2048;
     bench_args args;
     if (bench_parse_args(argc, argv, 1, &args) != 0) {
         fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
         return 1;
     }
-    if (args.npos > 0)
-        n = atoi(args.pos[0]);
+    int n = bench_pos_int(&args, 0, 2048);
     int reps = args.reps;
     int verify = args.verify;
     if (n < 2 || reps <= 0) {

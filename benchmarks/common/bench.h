@@ -26,8 +26,9 @@
  * A typical main():
  *
  *     bench_args args;
- *     if (bench_parse_args(argc, argv, 1, &args) != 0 || ...) { usage; return 1; }
- *     if (args.npos > 0) n = atoi(args.pos[0]);
+ *     int bad = bench_parse_args(argc, argv, 1, &args);
+ *     int n = bench_pos_int(&args, 0, 1024);           // 1024: the default
+ *     if (bad || n <= 0 || args.reps < 1) { usage; return 1; }
  *     ...
  *     bench_timer timer;
  *     bench_timer_init(&timer, args.reps);
@@ -114,6 +115,18 @@ static inline int bench_parse_args(int argc, char **argv, int max_pos, bench_arg
             return -1;
     }
     return 0;
+}
+
+/* positional argument k as an int (atoi), or dflt when it was not given */
+static inline int bench_pos_int(const bench_args *a, int k, int dflt)
+{
+    return k < a->npos ? atoi(a->pos[k]) : dflt;
+}
+
+/* positional argument k as a long long (atoll), or dflt when it was not given */
+static inline long long bench_pos_ll(const bench_args *a, int k, long long dflt)
+{
+    return k < a->npos ? atoll(a->pos[k]) : dflt;
 }
 
 /* ---------------------------------------------------------------- timing */

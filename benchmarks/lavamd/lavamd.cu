@@ -201,16 +201,11 @@ static void cpuBox(const Box *box, const FourVector *rv, const double *qv, FourV
 
 int main(int argc, char **argv)
 {
-    int boxes1d = 24;
     bench_args args;
-    if (bench_parse_args(argc, argv, 1, &args) != 0) {
-        fprintf(stderr, "usage: %s [boxes1d] [--reps R] [--no-verify]\n", argv[0]);
-        return 1;
-    }
-    if (args.npos > 0)
-        boxes1d = atoi(args.pos[0]);
+    int bad = bench_parse_args(argc, argv, 1, &args);
+    int boxes1d = bench_pos_int(&args, 0, 24);
     int reps = args.reps;
-    if (boxes1d <= 0 || reps <= 0) {
+    if (bad || boxes1d <= 0 || reps <= 0) {
         fprintf(stderr, "usage: %s [boxes1d] [--reps R] [--no-verify]\n", argv[0]);
         return 1;
     }

@@ -190,22 +190,15 @@ static double checksum(const Body *b, int n)
 
 int main(int argc, char **argv)
 {
-    int n = 16384;
-    int steps = 10;
-    const float dt = 0.01f;
-
     bench_args args;
-    if (bench_parse_args(argc, argv, 2, &args) != 0) {
-        n = -1; /* usage */
-    } else {
-        if (args.npos > 0)
-            n = atoi(args.pos[0]);
-        if (args.npos > 1)
-            steps = atoi(args.pos[1]);
-    }
+    int bad = bench_parse_args(argc, argv, 2, &args);
+    int n = bench_pos_int(&args, 0, 16384);
+    int steps = bench_pos_int(&args, 1, 10);
     int reps = args.reps;
     int verify = args.verify;
-    if (n <= 0 || steps < 0 || reps < 1) {
+    const float dt = 0.01f;
+
+    if (bad || n <= 0 || steps < 0 || reps < 1) {
         fprintf(stderr, "usage: %s [n] [steps] [--reps R] [--verify | --no-verify]\n", argv[0]);
         return 1;
     }

@@ -137,15 +137,12 @@ static double checksum(const Pixel *img, const unsigned char *grey, long long n)
 
 int main(int argc, char **argv)
 {
-    long long n = 1LL << 30;
-
     bench_args args;
     if (bench_parse_args(argc, argv, 1, &args) != 0) {
         fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
         return 1;
     }
-    if (args.npos > 0)
-        n = atoll(args.pos[0]);
+    long long n = bench_pos_ll(&args, 0, 1LL << 30);
     int reps = args.reps;
     int verify = args.verify;
     if (n <= 0 || n > 0x7FFFFFFFLL || reps < 1) {
