@@ -25,14 +25,7 @@
 
 #include "kdlg_cuda.cuh"
 
-#define CHECK(call)                                                                            \
-  do {                                                                                         \
-    cudaError_t e_ = (call);                                                                   \
-    if (e_ != cudaSuccess) {                                                                   \
-      fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      exit(1);                                                                                 \
-    }                                                                                          \
-  } while (0)
+#include "timing.cuh"
 
 struct Field {
   unsigned bytes, align;
@@ -84,33 +77,6 @@ struct Layout {
     L = kd_layout{aos, nf, F.data(), nc, C.data()};
   }
 };
-
-static float median(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-template <typename Fn>
-static float time_ms(Fn fn) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  for (int i = 0; i < 3; i++)
-    fn();
-  std::vector<float> t;
-  for (int i = 0; i < 11; i++) {
-    CHECK(cudaEventRecord(a));
-    fn();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
-  return median(t);
-}
 
 static unsigned long long rng = 88172645463325252ull;
 static unsigned char rand_byte() {
