@@ -266,6 +266,31 @@ __device__ __forceinline__ void kdlg_gen_copy(unsigned char *dst, const unsigned
     dst[k] = src[k];
 }
 
+/* Moves the cnt elements of one staged chunk starting at element base between
+ * the regions (v) and shared memory (sh, AoS bytes): C::pack if Pack, else
+ * C::unpack.  A full chunk (cnt == threads · per_thread) runs unrolled. */
+template <class C, bool Pack>
+__device__ __forceinline__ void kdlg_gen_elements(typename C::view &v, long long base, unsigned cnt,
+                                                  unsigned char *sh) {
+  const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
+  if (cnt == CH) {
+#pragma unroll
+    for (unsigned k = 0; k < (unsigned)C::per_thread; k++) {
+      unsigned e = threadIdx.x + k * C::threads;
+      if (Pack)
+        C::pack(v, base + e, sh + e * A);
+      else
+        C::unpack(v, base + e, sh + e * A);
+    }
+  } else {
+    for (unsigned e = threadIdx.x; e < cnt; e += C::threads)
+      if (Pack)
+        C::pack(v, base + e, sh + e * A);
+      else
+        C::unpack(v, base + e, sh + e * A);
+  }
+}
+
 /* AoS -> layout for the first m elements (C: a kdlg_S_conv; v: the regions). */
 template <class C>
 __global__ void __launch_bounds__(C::threads)
@@ -278,16 +303,7 @@ __global__ void __launch_bounds__(C::threads)
     unsigned cnt = m - base < (long long)CH ? (unsigned)(m - base) : CH;
     kdlg_gen_copy<C::threads, CH * A>(sh, aos + base * A, cnt * A);
     __syncthreads();
-    if (cnt == CH) {
-#pragma unroll
-      for (unsigned k = 0; k < (unsigned)C::per_thread; k++) {
-        unsigned e = threadIdx.x + k * C::threads;
-        C::pack(v, base + e, sh + e * A);
-      }
-    } else {
-      for (unsigned e = threadIdx.x; e < cnt; e += C::threads)
-        C::pack(v, base + e, sh + e * A);
-    }
+    kdlg_gen_elements<C, true>(v, base, cnt, sh);
     __syncthreads();
   }
 }
@@ -302,16 +318,7 @@ __global__ void __launch_bounds__(C::threads)
   v.kd_o = 0;
   for (long long base = (long long)blockIdx.x * CH; base < m; base += (long long)gridDim.x * CH) {
     unsigned cnt = m - base < (long long)CH ? (unsigned)(m - base) : CH;
-    if (cnt == CH) {
-#pragma unroll
-      for (unsigned k = 0; k < (unsigned)C::per_thread; k++) {
-        unsigned e = threadIdx.x + k * C::threads;
-        C::unpack(v, base + e, sh + e * A);
-      }
-    } else {
-      for (unsigned e = threadIdx.x; e < cnt; e += C::threads)
-        C::unpack(v, base + e, sh + e * A);
-    }
+    kdlg_gen_elements<C, false>(v, base, cnt, sh);
     __syncthreads();
     kdlg_gen_copy<C::threads, CH * A>(aos + base * A, sh, cnt * A);
     __syncthreads();
