@@ -402,24 +402,38 @@ void kd_timings_free(KdTimings *t) {
 
 // ---- training set ----
 
+/* AoS wins kernel k by the profitability margin: measured, and within
+ * min_gain of the fastest variant (or the fastest itself); min_gain = 1:
+ * never, the paper's patterns. */
+static bool aos_by_gain(const KdKernel *k, double min_gain) {
+  return min_gain > 1 && k->ms[KD_CLASS_AOS] >= 0 && k->ms[KD_CLASS_AOS] <= min_gain * k->ms[k->fastest];
+}
+
 /* Appends the patterns of kernel k to out (room for KD_NCLASSES); returns
  * how many: the fastest variant and every one within 1 % of it, in class
- * order (Sect. 3.2). */
-static int kernel_patterns(const KdKernel *k, KdPattern *out) {
+ * order (Sect. 3.2); AoS alone when AoS is within the margin min_gain of
+ * the fastest (kd_training_build). */
+static int kernel_patterns(const KdKernel *k, double min_gain, KdPattern *out) {
+  KdPattern p = {{[KD_ATTR_SIGMA_C] = k->sigma, [KD_ATTR_SIGMA_MIN] = k->field_bytes}, KD_CLASS_AOS};
+  if (aos_by_gain(k, min_gain)) {
+    out[0] = p;
+    return 1;
+  }
   double limit = KD_PATTERN_TOLERANCE * k->ms[k->fastest];
   int n = 0;
-  for (int c = 0; c < KD_NCLASSES; c++)
-    if (k->ms[c] >= 0 && (c == k->fastest || k->ms[c] <= limit))
-      out[n++] = (KdPattern){{[KD_ATTR_SIGMA_C] = k->sigma, [KD_ATTR_SIGMA_MIN] = k->field_bytes}, c};
+  for (p.cls = 0; p.cls < KD_NCLASSES; p.cls++)
+    if (k->ms[p.cls] >= 0 && (p.cls == k->fastest || k->ms[p.cls] <= limit))
+      out[n++] = p;
   return n;
 }
 
-KdTrainingSet *kd_training_build(const KdTimings *t) {
+KdTrainingSet *kd_training_build(const KdTimings *t, double min_gain) {
   KdTrainingSet *s = calloc(1, sizeof *s);
   const KdTimingRow **v = sorted_rows(t);
   if (!s || !v)
     goto oom;
   s->nrows = t->nrows;
+  s->min_gain = min_gain;
   s->kernels = calloc((size_t)(t->nrows ? t->nrows : 1), sizeof(KdKernel));
   s->patterns = calloc((size_t)(t->nrows ? t->nrows : 1), sizeof(KdPattern));  // at most one per row
   if (!s->kernels || !s->patterns)
@@ -439,7 +453,8 @@ KdTrainingSet *kd_training_build(const KdTimings *t) {
       if (k->ms[c] >= 0 && (k->fastest < 0 || k->ms[c] < k->ms[k->fastest]))
         k->fastest = c;
     assert(k->fastest >= 0);
-    s->npatterns += kernel_patterns(k, s->patterns + s->npatterns);
+    s->npatterns += kernel_patterns(k, min_gain, s->patterns + s->npatterns);
+    s->aos_by_gain += aos_by_gain(k, min_gain);
     if (s->nkernels == 1 || k->sigma != k[-1].sigma)
       s->nsigmas++;
     if (s->nkernels == 1 || k->sigma != k[-1].sigma || k->field_bytes != k[-1].field_bytes)
@@ -1008,7 +1023,7 @@ KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *eno
     int ntrain = 0;
     for (int k = 0; k < s->nkernels; k++)
       if (s->kernels[k].sigma != sigma)
-        ntrain += kernel_patterns(&s->kernels[k], train + ntrain);
+        ntrain += kernel_patterns(&s->kernels[k], s->min_gain, train + ntrain);
     KdModel *m = kd_learn(train, ntrain, attributes, NULL);
     if (!m)
       goto oom;

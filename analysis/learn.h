@@ -116,6 +116,7 @@ typedef struct KdKernel {
 } KdKernel;
 
 #define KD_PATTERN_TOLERANCE 1.01  // a pattern for every variant within 1 % of the fastest
+#define KD_MIN_GAIN 1.03           // kdlg-calibrate's default: a new layout must beat AoS by 3 %
 
 typedef struct KdTrainingSet {
   int nrows;          // timing rows read
@@ -125,13 +126,24 @@ typedef struct KdTrainingSet {
   KdPattern *patterns;  // by kernel, then class order
   int nsigmas;        // distinct σ among the kernels
   int ngroups;        // distinct (σ, σ_min) among the kernels
+  double min_gain;    // the profitability margin the patterns were built with (>= 1)
+  int aos_by_gain;    // kernels given the single pattern AoS by min_gain (AoS within it of the fastest)
 } KdTrainingSet;
 
 /* Groups the rows into kernels and derives the training patterns: for each
  * kernel, (σ, σ_min, class) for the fastest variant and for every variant whose
  * median_ms <= KD_PATTERN_TOLERANCE × the fastest one's (Sect. 3.2).
+ *
+ * min_gain (>= 1; kdlg-opt's addition, docs/decision-tree.md "Profitability
+ * margin"): a kernel whose AoS median_ms <= min_gain × the fastest one's
+ * gives the single pattern (σ, σ_min, AoS) instead: a layout change must
+ * win by more than the margin in the microbenchmark, which has none of a
+ * real program's conversion, index arithmetic or lost vector loads.
+ * min_gain = 1 (or a kernel without an AoS timing) gives the paper's
+ * patterns unchanged.
+ *
  * Returns NULL only when out of memory.  Free with kd_training_free. */
-KdTrainingSet *kd_training_build(const KdTimings *t);
+KdTrainingSet *kd_training_build(const KdTimings *t, double min_gain);
 
 void kd_training_free(KdTrainingSet *s);
 

@@ -861,7 +861,7 @@ static void test_csv_good(void **state) {
   assert_int_equal(t->rows[4].line, 15);  // the blank line counts
   assert_int_equal(t->rows[6].cls, T32768);
   assert_float_equal(t->rows[6].median_ms, 0.3, 1e-12);
-  KdTrainingSet *s = kd_training_build(t);
+  KdTrainingSet *s = kd_training_build(t, 1.0);
   assert_non_null(s);
   assert_int_equal(s->nrows, 7);
   assert_int_equal(s->nkernels, 3);
@@ -890,6 +890,50 @@ static void test_csv_good(void **state) {
                "# kdlg_opt_version: v\n# compute_capability: 8.0\n" CSV_COLS "1,4,4,128,1,1,aos,1,1,1,1,1");
   assert_int_equal(t->nrows, 1);
   assert_int_equal(t->epsilon, 64);
+  kd_timings_free(t);
+}
+
+/* The profitability margin: AoS within min_gain of the fastest gives the
+ * single pattern AoS; a bigger win, or min_gain = 1, gives the paper's
+ * patterns; a kernel without an AoS timing is untouched. */
+static void test_min_gain(void **state) {
+  (void)state;
+  const char *csv = CSV_HEAD CSV_COLS
+      // σ 8: tiled:32 wins by 2 % -> aos alone with the 3 % margin
+      "2,4,8,128,1,1,aos,1,1.02,1.02,1.02,1\n"
+      "2,4,8,128,1,1,tiled,32,1.0,1.0,1.0,1\n"
+      // σ 16: soa wins by 10 % -> soa either way
+      "4,4,16,128,1,1,aos,1,1.10,1.10,1.10,1\n"
+      "4,4,16,128,1,1,soa,0,1.0,1.0,1.0,1\n"
+      // σ 32: aos fastest, soa within 1 % -> aos alone (paper: aos and soa)
+      "8,4,32,128,1,1,aos,1,1.0,1.0,1.0,1\n"
+      "8,4,32,128,1,1,soa,0,1.005,1.005,1.005,1\n"
+      // σ 64: no aos timing -> the paper's patterns
+      "16,4,64,128,1,1,soa,0,1.0,1.0,1.0,1\n"
+      "16,4,64,128,1,1,tiled,4,1.001,1.001,1.001,1\n";
+  KdTimings *t = parse_ok(csv);
+  const struct {
+    double min_gain;
+    int npatterns, aos_by_gain;
+    KdPattern want[6];
+  } cases[] = {
+      {1.0, 6, 0, {{{8, 4}, T32}, {{16, 4}, SOA}, {{32, 4}, AOS}, {{32, 4}, SOA}, {{64, 4}, SOA}, {{64, 4}, T4}}},
+      {KD_MIN_GAIN, 5, 2, {{{8, 4}, AOS}, {{16, 4}, SOA}, {{32, 4}, AOS}, {{64, 4}, SOA}, {{64, 4}, T4}}},
+      // a 1 % margin: the 2 % win counts
+      {1.01, 5, 1, {{{8, 4}, T32}, {{16, 4}, SOA}, {{32, 4}, AOS}, {{64, 4}, SOA}, {{64, 4}, T4}}},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    KdTrainingSet *s = kd_training_build(t, cases[c].min_gain);
+    assert_non_null(s);
+    assert_float_equal(s->min_gain, cases[c].min_gain, 0);
+    assert_int_equal(s->npatterns, cases[c].npatterns);
+    assert_int_equal(s->aos_by_gain, cases[c].aos_by_gain);
+    for (int i = 0; i < s->npatterns; i++) {
+      assert_int_equal(s->patterns[i].x[KD_ATTR_SIGMA_C], cases[c].want[i].x[KD_ATTR_SIGMA_C]);
+      assert_int_equal(s->patterns[i].cls, cases[c].want[i].cls);
+    }
+    kd_training_free(s);
+  }
   kd_timings_free(t);
 }
 
@@ -990,7 +1034,7 @@ static void test_validate(void **state) {
       "16,4,64,256,1,1,aos,1,3.0,3.0,3.0,1\n"
       "16,4,64,256,1,1,soa,0,1.0,1.0,1.0,1\n";
   KdTimings *t = parse_ok(csv);
-  KdTrainingSet *s = kd_training_build(t);
+  KdTrainingSet *s = kd_training_build(t, 1.0);
   assert_int_equal(s->nkernels, 8);
   assert_int_equal(s->nsigmas, 4);
   bool enough = false;
@@ -1024,7 +1068,7 @@ static void test_validate(void **state) {
   kd_timings_free(t);
   // one σ only: not enough
   t = parse_ok(CSV_HEAD CSV_COLS ROW);
-  s = kd_training_build(t);
+  s = kd_training_build(t, 1.0);
   assert_null(kd_validate(s, KD_ATTRS_ALL, &enough));
   assert_false(enough);
   kd_training_free(s);
@@ -1047,7 +1091,7 @@ static void test_validate_sigma_min(void **state) {
                               fb == 1 ? "2.0,2.0,2.0,1" : "1.0,1.0,1.0,1", sigma / fb, fb, sigma,
                               fb == 1 ? "1.0,1.0,1.0,1" : "2.0,2.0,2.0,1");
   KdTimings *t = parse_ok(csv);
-  KdTrainingSet *s = kd_training_build(t);
+  KdTrainingSet *s = kd_training_build(t, 1.0);
   assert_int_equal(s->nkernels, 8);
   assert_int_equal(s->nsigmas, 4);
   assert_int_equal(s->ngroups, 8);
@@ -1106,6 +1150,7 @@ int main(void) {
       cmocka_unit_test(test_round_trip),
       cmocka_unit_test(test_determinism),
       cmocka_unit_test(test_csv_good),
+      cmocka_unit_test(test_min_gain),
       cmocka_unit_test(test_csv_bad),
       cmocka_unit_test(test_validate),
       cmocka_unit_test(test_validate_sigma_min),
