@@ -266,6 +266,30 @@ __device__ __forceinline__ void kdlg_gen_copy(unsigned char *dst, const unsigned
     dst[k] = src[k];
 }
 
+/* Stores `bytes` bytes from shared memory (src, 16-byte aligned) to global
+ * memory (dst) by the NT threads of a block, in the widest unit (16, 8, 4, 2
+ * or 1 bytes) that dst and bytes allow: consecutive threads, consecutive
+ * units, so every warp store is one contiguous run. */
+template <typename U, int NT>
+__device__ __forceinline__ void kdlg_gen_store_units(unsigned char *dst, const unsigned char *src, unsigned bytes) {
+  for (unsigned k = threadIdx.x; k < bytes / sizeof(U); k += NT)
+    ((U *)dst)[k] = ((const U *)src)[k];
+}
+template <int NT>
+__device__ __forceinline__ void kdlg_gen_store(unsigned char *dst, const unsigned char *src, unsigned bytes) {
+  unsigned al = (unsigned)((uintptr_t)dst | bytes) & 15u;
+  if (al == 0)
+    kdlg_gen_store_units<uint4, NT>(dst, src, bytes);
+  else if ((al & 7u) == 0)
+    kdlg_gen_store_units<uint2, NT>(dst, src, bytes);
+  else if ((al & 3u) == 0)
+    kdlg_gen_store_units<unsigned, NT>(dst, src, bytes);
+  else if ((al & 1u) == 0)
+    kdlg_gen_store_units<unsigned short, NT>(dst, src, bytes);
+  else
+    kdlg_gen_store_units<unsigned char, NT>(dst, src, bytes);
+}
+
 /* Moves the cnt elements of one staged chunk starting at element base between
  * the regions (v) and shared memory (sh, AoS bytes): C::pack if Pack, else
  * C::unpack.  A full chunk (cnt == threads · per_thread) runs unrolled. */
@@ -291,19 +315,31 @@ __device__ __forceinline__ void kdlg_gen_elements(typename C::view &v, long long
   }
 }
 
-/* AoS -> layout for the first m elements (C: a kdlg_S_conv; v: the regions). */
+/* AoS -> layout for the first m elements (C: a kdlg_S_conv; v: the regions).
+ * With C::stage_bytes, a full step is packed into shared memory in the
+ * layout's order (C::stage_view) and stored region by region in wide units
+ * (C::stage_out); a partial last step, which must leave the rest of its last
+ * tile alone, is packed straight into the regions. */
 template <class C>
 __global__ void __launch_bounds__(C::threads)
     kdlg_gen_pack_kernel(const unsigned char *__restrict__ aos, long long m, typename C::view v) {
   const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
   __shared__ uint4 staged[(CH * A + 15) / 16];
+  __shared__ uint4 regions[C::stage_bytes ? C::stage_bytes / 16 : 1];
   unsigned char *sh = (unsigned char *)staged;
   v.kd_o = 0;  // bind made it 0; saying so lets the compiler fold it into the accessors
   for (long long base = (long long)blockIdx.x * CH; base < m; base += (long long)gridDim.x * CH) {
     unsigned cnt = m - base < (long long)CH ? (unsigned)(m - base) : CH;
     kdlg_gen_copy<C::threads, CH * A>(sh, aos + base * A, cnt * A);
     __syncthreads();
-    kdlg_gen_elements<C, true>(v, base, cnt, sh);
+    if (C::stage_bytes && cnt == CH) {
+      typename C::view sv = C::stage_view(v, (unsigned char *)regions, base);
+      kdlg_gen_elements<C, true>(sv, base, cnt, sh);
+      __syncthreads();
+      C::stage_out(v, (const unsigned char *)regions, base);
+    } else {
+      kdlg_gen_elements<C, true>(v, base, cnt, sh);
+    }
     __syncthreads();
   }
 }

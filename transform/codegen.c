@@ -198,19 +198,107 @@ static const char *unit_type(unsigned u) {
 
 /* Threads per block of the generated conversion for a-byte elements, and
  * *per elements per thread: one step stages threads·per whole elements in
- * shared memory, at most 24 KiB (8 blocks of 256 threads fit an SM), or
- * 48 KiB (the static limit) for elements over 768 bytes.  0: too large
- * (a > 1536 bytes), the generic kernel converts. */
-static unsigned conv_shape(unsigned a, unsigned *per) {
+ * shared memory, at most `budget` bytes (24 KiB: 8 blocks of 256 threads fit
+ * an SM), or 48 KiB (the static limit) for elements over budget / 32 bytes.
+ * 0: too large (a > 1536 bytes, or over budget / 32 with a smaller budget),
+ * the generic kernel converts. */
+static unsigned conv_shape(unsigned a, unsigned budget, unsigned *per) {
   *per = 1;
   if (a <= 96) {
-    unsigned e = 24576u / (256u * a);
+    unsigned e = budget / (256u * a);
     *per = e < 1 ? 1 : e > 8 ? 8 : e;
     return 256;
   }
-  if (a <= 768)
-    return 32 * (24576u / (32u * a));
-  return a <= 1536 ? 32 : 0;
+  if (a <= budget / 32)
+    return 32 * (budget / (32u * a));
+  return a <= 1536 && budget == 24576u ? 32 : 0;
+}
+
+/* Whether a warp's stores of some field of L, one element per lane, leave
+ * 32-byte sectors partly written: a field under 32 bytes in an AoS cluster
+ * with other fields, or in tiles of fewer than 32 bytes per field run.  The
+ * L2 then takes a request per sector for a few bytes each, and AoS -> layout
+ * runs at 0.2-0.7 of memcpy (benchmarks/convert/README.md); SoA, single-field
+ * clusters and runs of 32 bytes or more write whole sectors. */
+static bool partial_sector_stores(const kd_layout *L) {
+  for (uint32_t f = 0; f < L->nfields; f++) {
+    const kd_layout_field *F = &L->fields[f];
+    const kd_layout_cluster *c = &L->clusters[F->cluster];
+    if (F->bytes >= 32 || c->tile == 0)
+      continue;
+    if (c->tile == 1 ? F->bytes < kd_layout_stride(c) : (uint64_t)c->tile * F->bytes < 32)
+      return true;
+  }
+  return false;
+}
+
+/* Staged packing (kdlg_gen_pack_kernel): a full step of ch elements is
+ * packed into shared memory in the layout's own order, then each region's
+ * part (tiled and AoS clusters: one run; SoA: one run per field) is stored
+ * with 16-byte units.  Possible when every tile divides ch (a step is whole
+ * tiles) and no region has padding bytes (a stored run would overwrite them
+ * with whatever the shared memory held; the regions' padding is never
+ * written, as in kd_layout_pack); returns the shared bytes the regions take
+ * (each region 16-byte aligned), or 0 when not possible. */
+static uint64_t stage_bytes(const kd_layout *L, unsigned ch) {
+  uint64_t b = 0;
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    const kd_layout_cluster *C = &L->clusters[c];
+    uint32_t t = C->tile;
+    if (t > 1 && ch % t != 0)
+      return 0;
+    if (kd_layout_region_bytes(C, ch) != (uint64_t)ch * C->bytes)
+      return 0;  // padding: AoS stride or tile bytes rounded up
+    b += kd_layout_align_up(kd_layout_region_bytes(&L->clusters[c], ch), 16);
+  }
+  return b;
+}
+
+/* The traits' stage_view and stage_out (kdlg_cuda.cuh, "Generated
+ * conversion") for staged packing of steps of ch elements in layout order,
+ * by nt threads. */
+static void gen_stage(FILE *out, const KdGenStruct *g, unsigned nt, unsigned ch) {
+  const kd_layout *L = g->L;
+  const char *T = g->tag;
+  int order[L->nfields + 1];
+  fputs("  static __device__ __forceinline__ view stage_view(view v, unsigned char *st, long long base) {\n", out);
+  uint64_t at = 0;
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    const kd_layout_cluster *C = &L->clusters[c];
+    if (C->tile != 0) {
+      fprintf(out, "    v.kd_c%u = (kdlg_%s_c%u *)(st + %llu);\n", c, T, c, (unsigned long long)at);
+    } else {
+      int n = cluster_fields(g, c, order);
+      for (int i = 0; i < n; i++) {
+        const kd_layout_field *F = &L->fields[order[i]];
+        fprintf(out, "    v.kd_f_%s = (kdlg_%s_t_%s *)(st + %llu);\n", F->name, T, F->name,
+                (unsigned long long)(at + (uint64_t)ch * F->offset));
+      }
+    }
+    at += kd_layout_align_up(kd_layout_region_bytes(C, ch), 16);
+  }
+  fprintf(out, "    v.kd_n = %u;\n    v.kd_o = -base; /* element base + e is at e in the stage */\n    return v;\n  }\n", ch);
+  fputs("  static __device__ __forceinline__ void stage_out(view v, const unsigned char *st, long long base) {\n", out);
+  at = 0;
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    const kd_layout_cluster *C = &L->clusters[c];
+    if (C->tile != 0) {
+      uint64_t unit = C->tile == 1 ? kd_layout_stride(C) : kd_layout_tile_bytes(C);
+      fprintf(out, "    kdlg_gen_store<%u>((unsigned char *)v.kd_c%u + base / %u * %lluLL, st + %llu, %lluu);\n", nt,
+              c, C->tile, (unsigned long long)unit, (unsigned long long)at,
+              (unsigned long long)kd_layout_region_bytes(C, ch));
+    } else {
+      int n = cluster_fields(g, c, order);
+      for (int i = 0; i < n; i++) {
+        const kd_layout_field *F = &L->fields[order[i]];
+        fprintf(out, "    kdlg_gen_store<%u>((unsigned char *)v.kd_f_%s + base * %uLL, st + %llu, %lluu);\n", nt,
+                F->name, F->bytes, (unsigned long long)(at + (uint64_t)ch * F->offset),
+                (unsigned long long)ch * F->bytes);
+      }
+    }
+    at += kd_layout_align_up(kd_layout_region_bytes(C, ch), 16);
+  }
+  fputs("  }\n", out);
 }
 
 /* The traits class kdlg_S_conv of runtime/kdlg_cuda.cuh ("Generated
@@ -221,19 +309,35 @@ static unsigned conv_shape(unsigned a, unsigned *per) {
 static bool gen_conversion(FILE *out, const KdGenStruct *g) {
   const kd_layout *L = g->L;
   const char *T = g->tag;
-  unsigned A = L->aos_bytes, per, nt = conv_shape(A, &per);
+  unsigned A = L->aos_bytes, per, nt = conv_shape(A, 24576u, &per);
+  // staged packing: half the budget for the AoS step, the rest for the regions
+  unsigned sper, snt = partial_sector_stores(L) ? conv_shape(A, 12288u, &sper) : 0;
+  uint64_t sb = snt ? stage_bytes(L, snt * sper) : 0;
+  if (sb && (uint64_t)snt * sper * A + 15 + sb <= 49152u) {
+    nt = snt;
+    per = sper;
+  } else {
+    sb = 0;
+  }
   if (!nt) {
     fprintf(out, "/* %s: %u-byte elements, too large for a generated conversion (the generic kernel converts) */\n",
             g->type, A);
     return false;
   }
   fprintf(out,
-          "/* %s's element moves for kdlg_gen_convert (kdlg_cuda.cuh): %u threads, %u element(s) each per step */\n"
+          "/* %s's element moves for kdlg_gen_convert (kdlg_cuda.cuh): %u threads, %u element(s) each per step%s */\n"
           "struct kdlg_%s_conv {\n"
           "  typedef kdlg_view_%s view;\n"
-          "  enum { aos_bytes = %u, threads = %u, per_thread = %u };\n"
+          "  enum { aos_bytes = %u, threads = %u, per_thread = %u, stage_bytes = %llu };\n"
           "  static void bind(view *v, void *const *r, long long n) { kdlg_%s_bind(v, r, n); }\n",
-          g->type, nt, per, T, T, A, nt, per, T);
+          g->type, nt, per, sb ? ", packed in layout order in shared memory" : "", T, T, A, nt, per,
+          (unsigned long long)sb, T);
+  if (sb)
+    gen_stage(out, g, nt, nt * per);
+  else
+    fputs("  static __device__ __forceinline__ view stage_view(view v, unsigned char *, long long) { return v; }\n"
+          "  static __device__ __forceinline__ void stage_out(view, const unsigned char *, long long) {}\n",
+          out);
   for (int unpack = 0; unpack < 2; unpack++) {
     fprintf(out, "  static __device__ __forceinline__ void %s(view v, kdlg_index i, %sunsigned char *a) {\n",
             unpack ? "unpack" : "pack", unpack ? "" : "const ");

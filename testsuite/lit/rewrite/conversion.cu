@@ -11,8 +11,10 @@
 // P: 32 bytes, c at 0, d at 8, s at 16, p at 20..32; padding 1..8 and 18..20
 // CHECK: struct kdlg_P_conv {
 // CHECK-NEXT: typedef kdlg_view_P view;
-// CHECK-NEXT: enum { aos_bytes = 32, threads = 256, per_thread = 3 };
+// CHECK-NEXT: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0 };
 // CHECK-NEXT: static void bind(view *v, void *const *r, long long n) { kdlg_P_bind(v, r, n); }
+// CHECK-NEXT: static __device__ __forceinline__ view stage_view(view v, unsigned char *, long long) { return v; }
+// CHECK-NEXT: static __device__ __forceinline__ void stage_out(view, const unsigned char *, long long) {}
 // CHECK-NEXT: static __device__ __forceinline__ void pack(view v, kdlg_index i, const unsigned char *a) {
 // CHECK-NEXT: kdlg_move<unsigned char, 1>((unsigned char *)kdlg_P_f_c(v, i), a + 0);
 // CHECK-NEXT: kdlg_move<uint2, 1>((unsigned char *)kdlg_P_f_d(v, i), a + 8);
@@ -37,7 +39,7 @@
 //
 // W: 200 bytes, no padding: blocks of 96 threads (3 x 32 x 200 B <= 24 KiB)
 // CHECK: struct kdlg_W_conv {
-// CHECK: enum { aos_bytes = 200, threads = 96, per_thread = 1 };
+// CHECK: enum { aos_bytes = 200, threads = 96, per_thread = 1, stage_bytes = 0 };
 // CHECK: kdlg_move<unsigned, 50>((unsigned char *)kdlg_W_f_v(v, i), a + 0);
 // CHECK: static __device__ __forceinline__ void unpack(view v, kdlg_index i, unsigned char *a) {
 // CHECK-NEXT: kdlg_move<unsigned, 50>(a + 0, (const unsigned char *)kdlg_W_f_v(v, i));
@@ -49,28 +51,61 @@
 // CHECK: kdlg_copy_in(&kdlg_H_layout, NULL, r,
 // CHECK: kdlg_memset(&kdlg_H_layout, NULL, r,
 // CHECK-NOT: kdlg_H_conv
+//
+// Staged packing (kdlg_gen_pack_kernel): only where a warp's stores would
+// write 32-byte sectors in part (fields under 32 bytes in tiles of 2) and the
+// regions have no padding.  Q (3 floats) with tile 2: half the shared budget
+// for the AoS step (4 elements per thread), the step's 1024 elements packed
+// in layout order and stored as one run of 512 tiles.  P with tile 2 has
+// padding in its tiles (2 x 31 bytes rounded up to 64), W's field is 200
+// bytes: neither is staged.
+// RUN: %kdlg-opt %s --layout tiled:2 -o %t2.cu
+// RUN: sed "s|//.*||" %t2.cu | FileCheck %s --check-prefix=T2
+// T2: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0 };
+// T2: enum { aos_bytes = 200, threads = 96, per_thread = 1, stage_bytes = 0 };
+// T2: struct kdlg_Q_conv {
+// T2-NEXT: typedef kdlg_view_Q view;
+// T2-NEXT: enum { aos_bytes = 12, threads = 256, per_thread = 4, stage_bytes = 12288 };
+// T2-NEXT: static void bind(view *v, void *const *r, long long n) { kdlg_Q_bind(v, r, n); }
+// T2-NEXT: static __device__ __forceinline__ view stage_view(view v, unsigned char *st, long long base) {
+// T2-NEXT: v.kd_c0 = (kdlg_Q_c0 *)(st + 0);
+// T2-NEXT: v.kd_n = 1024;
+// T2-NEXT: v.kd_o = -base;
+// T2-NEXT: return v;
+// T2-NEXT: }
+// T2-NEXT: static __device__ __forceinline__ void stage_out(view v, const unsigned char *st, long long base) {
+// T2-NEXT: kdlg_gen_store<256>((unsigned char *)v.kd_c0 + base / 2 * 24LL, st + 0, 12288u);
+// T2-NEXT: }
+// T2-NEXT: static __device__ __forceinline__ void pack(view v, kdlg_index i, const unsigned char *a) {
+// And with SoA, Q's stores are whole warps' runs: not staged.
+// CHECK: enum { aos_bytes = 12, threads = 256, per_thread = 8, stage_bytes = 0 };
 #include <cuda_runtime.h>
 struct P { char c; double d; short s; float3 p; };
 struct W { float v[50]; };
 struct H { float v[500]; int n; };
-__global__ void k(P *p, W *w, H *h, int n) {
+struct Q { float x; float y; float z; };
+__global__ void k(P *p, W *w, H *h, Q *q, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     p[i].d += p[i].c;
     w[i].v[0] += w[i].v[1];
     h[i].v[2] += h[i].n;
+    q[i].x += q[i].y * q[i].z;
   }
 }
 void run(int n) {
   P *p;
   W *w;
   H *h;
+  Q *q;
   cudaMalloc(&p, n * sizeof(P));
   cudaMalloc(&w, n * sizeof(W));
   cudaMalloc(&h, n * sizeof(H));
-  k<<<1, 32>>>(p, w, h, n);
+  cudaMalloc(&q, n * sizeof(Q));
+  k<<<1, 32>>>(p, w, h, q, n);
   cudaMemset(h, 0, n * sizeof(H));
   cudaFree(p);
   cudaFree(w);
   cudaFree(h);
+  cudaFree(q);
 }
