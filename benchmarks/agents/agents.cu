@@ -38,7 +38,6 @@
 #include <cmath>
 #include <cstring>
 #include <algorithm>
-#include <thread>
 #include <vector>
 #include <cuda_runtime.h>
 #include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
@@ -290,44 +289,32 @@ static double verifyAgents(Agent *ref, const Agent *out, int n, int steps,
                            const unsigned long long *counters, const unsigned long long *site_eggs,
                            long long *forked, double *counterErr)
 {
-    unsigned int nt = std::thread::hardware_concurrency();
-    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+    unsigned int nt = bench_host_threads();
     std::vector<double> maxErr(nt, 0.0);
     std::vector<long long> nforked(nt, 0);
     std::vector<unsigned long long> cnt((size_t)nt * NUM_COUNTERS, 0), sites((size_t)nt * NUM_SITES, 0);
-    std::vector<std::thread> pool;
-    for (unsigned int t = 0; t < nt; t++) {
-        pool.emplace_back([&, t] {
-            int lo = (int)((long long)n * t / nt);
-            int hi = (int)((long long)n * (t + 1) / nt);
-            for (int i = lo; i < hi; i++) {
-                simulateAgentCPU(&ref[i], i, steps, &cnt[(size_t)t * NUM_COUNTERS], &sites[(size_t)t * NUM_SITES]);
-                const Agent &c = ref[i], &g = out[i];
-                bool same = g.alive == c.alive && g.age == c.age && g.species == c.species &&
-                            g.infected == c.infected && g.infect_day == c.infect_day && g.home_id == c.home_id;
-                double e = 0.0;
-                e = std::max(e, relErr(g.x, c.x));
-                e = std::max(e, relErr(g.y, c.y));
-                e = std::max(e, relErr(g.energy, c.energy));
-                e = std::max(e, relErr(g.bite_rate, c.bite_rate));
-                e = std::max(e, relErr(g.fecundity, c.fecundity));
-                e = std::max(e, relErr(g.wing_len, c.wing_len));
-                if (!same || !(e <= 1e-3))
-                    nforked[t]++;
-                else if (e > maxErr[t])
-                    maxErr[t] = e;
-            }
-        });
-    }
-    for (auto &th : pool)
-        th.join();
+    bench_parallel_for(nt, n, [&](unsigned int t, long long lo, long long hi) {
+        for (int i = (int)lo; i < (int)hi; i++) {
+            simulateAgentCPU(&ref[i], i, steps, &cnt[(size_t)t * NUM_COUNTERS], &sites[(size_t)t * NUM_SITES]);
+            const Agent &c = ref[i], &g = out[i];
+            bool same = g.alive == c.alive && g.age == c.age && g.species == c.species &&
+                        g.infected == c.infected && g.infect_day == c.infect_day && g.home_id == c.home_id;
+            double e = 0.0;
+            e = std::max(e, relErr(g.x, c.x));
+            e = std::max(e, relErr(g.y, c.y));
+            e = std::max(e, relErr(g.energy, c.energy));
+            e = std::max(e, relErr(g.bite_rate, c.bite_rate));
+            e = std::max(e, relErr(g.fecundity, c.fecundity));
+            e = std::max(e, relErr(g.wing_len, c.wing_len));
+            if (!same || !(e <= 1e-3))
+                nforked[t]++;
+            else if (e > maxErr[t])
+                maxErr[t] = e;
+        }
+    });
 
-    double m = 0.0;
-    *forked = 0;
-    for (unsigned int t = 0; t < nt; t++) {
-        m = std::max(m, maxErr[t]);
-        *forked += nforked[t];
-    }
+    double m = bench_max_of(maxErr);
+    *forked = bench_sum_of(nforked);
     /* counters: per-thread sums of integers, exact in any order */
     double ce = 0.0;
     for (int k = 0; k < NUM_COUNTERS + NUM_SITES; k++) {

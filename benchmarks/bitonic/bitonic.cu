@@ -24,7 +24,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <algorithm>
-#include <thread>
 #include <vector>
 #include <cuda_runtime.h>
 #include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
@@ -98,45 +97,32 @@ static double checksum(const Record *r, unsigned int n)
  */
 static long long verifySort(const Record *in, const Record *out, unsigned int n, long long *firstBad)
 {
-    unsigned int nt = std::thread::hardware_concurrency();
-    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+    unsigned int nt = bench_host_threads();
     std::vector<unsigned char> seen(n, 0);
     std::vector<long long> bad(nt, 0), first(nt, -1);
-    std::vector<std::thread> pool;
-    for (unsigned int t = 0; t < nt; t++) {
-        pool.emplace_back([&, t] {
-            unsigned int lo = (unsigned int)((unsigned long long)n * t / nt);
-            unsigned int hi = (unsigned int)((unsigned long long)n * (t + 1) / nt);
-            for (unsigned int i = lo; i < hi; i++) {
-                bool ok = i + 1 == n || out[i].key <= out[i + 1].key;
-                int id = out[i].id;
-                if (id < 0 || (unsigned int)id >= n) {
-                    ok = false;
-                } else {
-                    /* ids are distinct iff every id is seen once: byte
-                     * stores of 1 by several threads are benign here */
-                    seen[id] = 1;
-                    const Record &s = in[id];
-                    ok = ok && s.key == out[i].key && s.tag == out[i].tag &&
-                         memcmp(&s.value, &out[i].value, sizeof(float)) == 0;
-                }
-                if (!ok) {
-                    if (bad[t] == 0)
-                        first[t] = i;
-                    bad[t]++;
-                }
+    bench_parallel_for(nt, n, [&](unsigned int t, long long lo, long long hi) {
+        for (unsigned int i = (unsigned int)lo; i < (unsigned int)hi; i++) {
+            bool ok = i + 1 == n || out[i].key <= out[i + 1].key;
+            int id = out[i].id;
+            if (id < 0 || (unsigned int)id >= n) {
+                ok = false;
+            } else {
+                /* ids are distinct iff every id is seen once: byte
+                 * stores of 1 by several threads are benign here */
+                seen[id] = 1;
+                const Record &s = in[id];
+                ok = ok && s.key == out[i].key && s.tag == out[i].tag &&
+                     memcmp(&s.value, &out[i].value, sizeof(float)) == 0;
             }
-        });
-    }
-    for (auto &th : pool)
-        th.join();
-    long long total = 0;
-    *firstBad = -1;
-    for (unsigned int t = 0; t < nt; t++) {
-        total += bad[t];
-        if (*firstBad < 0 && first[t] >= 0)
-            *firstBad = first[t];
-    }
+            if (!ok) {
+                if (bad[t] == 0)
+                    first[t] = i;
+                bad[t]++;
+            }
+        }
+    });
+    long long total = bench_sum_of(bad);
+    *firstBad = bench_first_of(first);
     /* n records with ids in [0, n), all seen: no id repeats */
     long long missing = n - std::count(seen.begin(), seen.end(), (unsigned char)1);
     return total + missing;

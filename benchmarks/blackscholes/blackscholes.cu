@@ -30,7 +30,6 @@
 #include <cmath>
 #include <cstring>
 #include <algorithm>
-#include <thread>
 #include <vector>
 #include <cuda_runtime.h>
 #include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
@@ -133,36 +132,23 @@ static double priceErr(float gpu, double cpu)
  */
 static double verifyPrices(const Option *in, const Option *out, int n, long long *bad)
 {
-    unsigned int nt = std::thread::hardware_concurrency();
-    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+    unsigned int nt = bench_host_threads();
     std::vector<double> maxErr(nt, 0.0);
     std::vector<long long> nbad(nt, 0);
-    std::vector<std::thread> pool;
-    for (unsigned int t = 0; t < nt; t++) {
-        pool.emplace_back([&, t] {
-            int lo = (int)((long long)n * t / nt);
-            int hi = (int)((long long)n * (t + 1) / nt);
-            for (int i = lo; i < hi; i++) {
-                double call, put;
-                priceCPU(in[i].S, in[i].X, in[i].T, RISKFREE, VOLATILITY, &call, &put);
-                double e = std::max(priceErr(out[i].call, call), priceErr(out[i].put, put));
-                bool same = out[i].S == in[i].S && out[i].X == in[i].X && out[i].T == in[i].T;
-                if (!same || !(e <= TOLERANCE))
-                    nbad[t]++;
-                if (!(e <= maxErr[t]))
-                    maxErr[t] = e;
-            }
-        });
-    }
-    for (auto &th : pool)
-        th.join();
-    double m = 0.0;
-    *bad = 0;
-    for (unsigned int t = 0; t < nt; t++) {
-        m = std::max(m, maxErr[t]);
-        *bad += nbad[t];
-    }
-    return m;
+    bench_parallel_for(nt, n, [&](unsigned int t, long long lo, long long hi) {
+        for (int i = (int)lo; i < (int)hi; i++) {
+            double call, put;
+            priceCPU(in[i].S, in[i].X, in[i].T, RISKFREE, VOLATILITY, &call, &put);
+            double e = std::max(priceErr(out[i].call, call), priceErr(out[i].put, put));
+            bool same = out[i].S == in[i].S && out[i].X == in[i].X && out[i].T == in[i].T;
+            if (!same || !(e <= TOLERANCE))
+                nbad[t]++;
+            if (!(e <= maxErr[t]))
+                maxErr[t] = e;
+        }
+    });
+    *bad = bench_sum_of(nbad);
+    return bench_max_of(maxErr);
 }
 
 static double checksum(const Option *o, int n)

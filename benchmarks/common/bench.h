@@ -6,8 +6,10 @@
  * benchmarks/run parses, and the fixed-seed generators of the inputs.
  *
  * Header only, plain C plus the CUDA runtime API (every function is `static
- * inline`; nothing here is a kernel or device code).  A program includes it
- * as
+ * inline`; nothing here is a kernel or device code), and for C++ (every
+ * program is a .cu file) the thread pool and the reductions of the CPU
+ * references and checks (bench_parallel_for, at the end).  A program
+ * includes it as
  *
  *     #include "../common/bench.h"
  *
@@ -309,5 +311,77 @@ static inline unsigned long long bench_splitmix64_mix(unsigned long long z)
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
+
+/* ------------------------------------------- CPU references and checks */
+
+#ifdef __cplusplus
+/* C++ only (every program is a .cu file): the host loops of the CPU
+ * references and checks.  As above, nothing here sees a program's struct
+ * type: the loop bodies are the program's own lambdas, and the reductions take
+ * per-thread numbers. */
+#include <algorithm>
+#include <cmath>
+#include <thread>
+#include <vector>
+
+/* The number of threads for a host loop: the hardware threads, 1 to 64. */
+static inline unsigned int bench_host_threads(void)
+{
+    unsigned int nt = std::thread::hardware_concurrency();
+    return nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+}
+
+/* Runs fn(t, lo, hi) on nt threads t = 0 .. nt-1 (std::thread) and waits for
+ * them: thread t gets elements [lo, hi) of 0 .. n-1, lo = n*t/nt and
+ * hi = n*(t+1)/nt (consecutive ranges in the order of t).  fn writes only its
+ * own elements and per-thread slots [t]; a result that must not depend on nt
+ * is reduced afterwards in the order of t (bench_sum_of, bench_max_of,
+ * bench_first_of). */
+template <typename Fn>
+static inline void bench_parallel_for(unsigned int nt, long long n, const Fn &fn)
+{
+    std::vector<std::thread> pool;
+    for (unsigned int t = 0; t < nt; t++)
+        pool.emplace_back([&fn, n, nt, t] { fn(t, n * t / nt, n * (t + 1) / nt); });
+    for (auto &th : pool)
+        th.join();
+}
+
+/* the sum of per-thread counts */
+static inline long long bench_sum_of(const std::vector<long long> &v)
+{
+    long long s = 0;
+    for (size_t t = 0; t < v.size(); t++)
+        s += v[t];
+    return s;
+}
+
+/* the largest of per-thread maxima, from 0 (std::max(m, v[t]) in the order of t) */
+static inline double bench_max_of(const std::vector<double> &v)
+{
+    double m = 0.0;
+    for (size_t t = 0; t < v.size(); t++)
+        m = std::max(m, v[t]);
+    return m;
+}
+
+/* the first per-thread index that is set (>= 0; an unset slot holds -1) in
+ * the order of t: with bench_parallel_for's ranges, the lowest; -1 if none */
+static inline long long bench_first_of(const std::vector<long long> &v)
+{
+    for (size_t t = 0; t < v.size(); t++)
+        if (v[t] >= 0)
+            return v[t];
+    return -1;
+}
+
+/* *max_rel = rel if rel is larger (a NaN makes it INFINITY: it fails every
+ * tolerance, and no later number replaces it) */
+static inline void bench_max_rel_update(double *max_rel, double rel)
+{
+    if (!(rel <= *max_rel))
+        *max_rel = std::isnan(rel) ? INFINITY : rel;
+}
+#endif /* __cplusplus */
 
 #endif /* KDLG_BENCH_H */

@@ -302,8 +302,7 @@ int main(int argc, char **argv)
                 for (int q = 0; q < 4; q++) {
                     double denom = std::max(fabs(c[q]), 1e-6 * maxabs[q]);
                     double rel = denom > 0.0 ? fabs(g[q] - c[q]) / denom : fabs(g[q] - c[q]);
-                    if (!(rel <= max_rel)) /* NaN counts as an error */
-                        max_rel = std::isnan(rel) ? INFINITY : rel;
+                    bench_max_rel_update(&max_rel, rel); /* NaN counts as an error */
                 }
                 checked++;
             }

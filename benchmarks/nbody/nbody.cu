@@ -27,8 +27,6 @@
 #include <cmath>
 #include <cstring>
 #include <algorithm>
-#include <thread>
-#include <vector>
 #include <cuda_runtime.h>
 #include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
 
@@ -127,37 +125,29 @@ static void initBodies(Body *b, int n)
  * order, so the result does not depend on the number of threads. */
 static void cpuSimulate(Body *b, int n, int steps, float dt)
 {
-    unsigned int nt = std::thread::hardware_concurrency();
-    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+    unsigned int nt = bench_host_threads();
     float *acc = (float *)malloc((size_t)n * 3 * sizeof(float));
     for (int s = 0; s < steps; s++) {
-        std::vector<std::thread> pool;
-        for (unsigned int t = 0; t < nt; t++) {
-            pool.emplace_back([=] {
-                int lo = (int)((long long)n * t / nt);
-                int hi = (int)((long long)n * (t + 1) / nt);
-                for (int i = lo; i < hi; i++) {
-                    float ax = 0.0f, ay = 0.0f, az = 0.0f;
-                    for (int j = 0; j < n; j++) {
-                        float dx = b[j].pos.x - b[i].pos.x;
-                        float dy = b[j].pos.y - b[i].pos.y;
-                        float dz = b[j].pos.z - b[i].pos.z;
-                        float distSqr = dx * dx + dy * dy + dz * dz + SOFTENING;
-                        float invDist = 1.0f / sqrtf(distSqr);
-                        float invDist3 = invDist * invDist * invDist;
-                        float w = b[j].pos.w * invDist3;
-                        ax += dx * w;
-                        ay += dy * w;
-                        az += dz * w;
-                    }
-                    acc[3 * i + 0] = ax;
-                    acc[3 * i + 1] = ay;
-                    acc[3 * i + 2] = az;
+        bench_parallel_for(nt, n, [=](unsigned int, long long lo, long long hi) {
+            for (int i = (int)lo; i < (int)hi; i++) {
+                float ax = 0.0f, ay = 0.0f, az = 0.0f;
+                for (int j = 0; j < n; j++) {
+                    float dx = b[j].pos.x - b[i].pos.x;
+                    float dy = b[j].pos.y - b[i].pos.y;
+                    float dz = b[j].pos.z - b[i].pos.z;
+                    float distSqr = dx * dx + dy * dy + dz * dz + SOFTENING;
+                    float invDist = 1.0f / sqrtf(distSqr);
+                    float invDist3 = invDist * invDist * invDist;
+                    float w = b[j].pos.w * invDist3;
+                    ax += dx * w;
+                    ay += dy * w;
+                    az += dz * w;
                 }
-            });
-        }
-        for (auto &th : pool)
-            th.join();
+                acc[3 * i + 0] = ax;
+                acc[3 * i + 1] = ay;
+                acc[3 * i + 2] = az;
+            }
+        });
         for (int i = 0; i < n; i++) {
             b[i].vel.x += dt * acc[3 * i + 0];
             b[i].vel.y += dt * acc[3 * i + 1];

@@ -27,7 +27,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <algorithm>
-#include <thread>
 #include <vector>
 #include <cuda_runtime.h>
 #include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
@@ -70,21 +69,14 @@ static unsigned long long mix64(unsigned long long k)
  * on all hardware threads (the result does not depend on their number). */
 static void initImage(Pixel *img, long long n)
 {
-    unsigned int nt = std::thread::hardware_concurrency();
-    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
-    std::vector<std::thread> pool;
-    for (unsigned int t = 0; t < nt; t++) {
-        pool.emplace_back([=] {
-            for (long long i = n * t / nt; i < n * (t + 1) / nt; i++) {
-                unsigned long long x = mix64((unsigned long long)i);
-                img[i].r = (unsigned char)(1 + ((x & 0xFF) * 255 >> 8));
-                img[i].g = (unsigned char)(1 + (((x >> 8) & 0xFF) * 255 >> 8));
-                img[i].b = (unsigned char)(1 + (((x >> 16) & 0xFF) * 255 >> 8));
-            }
-        });
-    }
-    for (auto &th : pool)
-        th.join();
+    bench_parallel_for(bench_host_threads(), n, [=](unsigned int, long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++) {
+            unsigned long long x = mix64((unsigned long long)i);
+            img[i].r = (unsigned char)(1 + ((x & 0xFF) * 255 >> 8));
+            img[i].g = (unsigned char)(1 + (((x >> 8) & 0xFF) * 255 >> 8));
+            img[i].b = (unsigned char)(1 + (((x >> 16) & 0xFF) * 255 >> 8));
+        }
+    });
 }
 
 /*
@@ -95,34 +87,21 @@ static void initImage(Pixel *img, long long n)
 static long long verifyImage(const Pixel *in, const Pixel *out, const unsigned char *grey, long long n,
                              long long *firstBad)
 {
-    unsigned int nt = std::thread::hardware_concurrency();
-    nt = nt == 0 ? 1 : (nt > 64 ? 64 : nt);
+    unsigned int nt = bench_host_threads();
     std::vector<long long> bad(nt, 0), first(nt, -1);
-    std::vector<std::thread> pool;
-    for (unsigned int t = 0; t < nt; t++) {
-        pool.emplace_back([&, t] {
-            long long lo = n * t / nt, hi = n * (t + 1) / nt;
-            for (long long i = lo; i < hi; i++) {
-                unsigned int r = 255u - in[i].r, g = in[i].g, b = in[i].b;
-                unsigned int y = (77u * r + 150u * g + 29u * b + 128u) >> 8;
-                if (out[i].r != r || out[i].g != g || out[i].b != b || grey[i] != y) {
-                    if (bad[t] == 0)
-                        first[t] = i;
-                    bad[t]++;
-                }
+    bench_parallel_for(nt, n, [&](unsigned int t, long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++) {
+            unsigned int r = 255u - in[i].r, g = in[i].g, b = in[i].b;
+            unsigned int y = (77u * r + 150u * g + 29u * b + 128u) >> 8;
+            if (out[i].r != r || out[i].g != g || out[i].b != b || grey[i] != y) {
+                if (bad[t] == 0)
+                    first[t] = i;
+                bad[t]++;
             }
-        });
-    }
-    for (auto &th : pool)
-        th.join();
-    long long total = 0;
-    *firstBad = -1;
-    for (unsigned int t = 0; t < nt; t++) {
-        total += bad[t];
-        if (*firstBad < 0 && first[t] >= 0)
-            *firstBad = first[t];
-    }
-    return total;
+        }
+    });
+    *firstBad = bench_first_of(first);
+    return bench_sum_of(bad);
 }
 
 /* Position-weighted sum of the output bytes (exact in double up to n = 2^31). */
