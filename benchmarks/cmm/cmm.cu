@@ -26,16 +26,7 @@
  * same order, strict < so ties keep the first k); every cell of M and S must
  * be equal (integers).
  */
-#include <algorithm>
-#include <climits>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <vector>
-#include <cuda_runtime.h>
-#include "../common/bench.h" /* CUDA_CHECK, command line, timing, output lines */
-
-#define BLOCK_SIZE 256
+#include "cmm_common.cuh" /* command line, input, repetitions, output lines, CPU reference */
 
 /* the main diagonal: a single matrix costs nothing */
 __global__ void cmm_init(long long *M, int *S, int n)
@@ -69,149 +60,36 @@ __global__ void cmm_diagonal(const int *dim, long long *M, int *S, int n, int d)
     S[w * i + j] = bestk;
 }
 
-/* ---------------------------------------------------------------- host */
-
-static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
-
-/* integer in [lo, hi] from a 64-bit LCG (fixed seed) */
-static int rng_int(int lo, int hi)
-{
-    return lo + (int)((bench_lcg64_next(&rng_state) >> 33) % (unsigned long long)(hi - lo + 1));
-}
-
-/* The serial DP (seed 000, Listing 1), with a column-major copy of M so that
- * both operands of the inner loop are contiguous (same values, same order). */
-static void cpuCMM(const int *dim, int n, std::vector<long long> &M, std::vector<int> &S)
+/* the layout: row-major (n+1) x (n+1) tables, indexed from 1 */
+static size_t cmm_cells(int n)
 {
     long w = n + 1;
-    std::vector<long long> Mc((size_t)w * w, 0); /* Mc[j*w + i] = M[i][j] */
-    for (int i = 1; i <= n; i++) {
-        M[w * i + i] = 0;
-        S[w * i + i] = i;
-    }
-    for (int d = 1; d < n; d++)
-        for (int i = 1; i <= n - d; i++) {
-            int j = i + d;
-            const long long *row = &M[w * i];
-            const long long *col = &Mc[w * j];
-            long long best = LLONG_MAX;
-            int bestk = i;
-            for (int k = i; k < j; k++) {
-                long long cost = row[k] + col[k + 1] + (long long)dim[i - 1] * dim[k] * dim[j];
-                if (cost < best) {
-                    best = cost;
-                    bestk = k;
-                }
-            }
-            M[w * i + j] = best;
-            Mc[w * j + i] = best;
-            S[w * i + j] = bestk;
-        }
+    return (size_t)w * w;
+}
+
+static long cmm_cell(int n, int i, int j)
+{
+    return (long)(n + 1) * i + j;
 }
 
 int main(int argc, char **argv)
 {
-    bench_args args;
-    if (bench_parse_args(argc, argv, 1, &args) != 0) {
-        fprintf(stderr, "usage: %s [n] [--reps R] [--no-verify]\n", argv[0]);
+    cmm_data p;
+    if (cmm_setup(argc, argv, &p) != 0)
         return 1;
-    }
-    int n = bench_pos_int(&args, 0, 2048);
-    int reps = args.reps;
-    int verify = args.verify;
-    if (n < 2 || reps <= 0) {
-        fprintf(stderr, "usage: %s [n >= 2] [--reps R] [--no-verify]\n", argv[0]);
-        return 1;
-    }
-
-    long w = n + 1;
-    size_t cells = (size_t)w * w;
-    size_t dim_bytes = (size_t)(n + 1) * sizeof(int);
-    size_t m_bytes = cells * sizeof(long long);
-    size_t s_bytes = cells * sizeof(int);
-
-    int *h_dim = (int *)malloc(dim_bytes);
-    long long *h_M = (long long *)malloc(m_bytes);
-    int *h_S = (int *)malloc(s_bytes);
-    if (!h_dim || !h_M || !h_S) {
-        fprintf(stderr, "out of host memory\n");
-        return 1;
-    }
-    for (int i = 0; i <= n; i++)
-        h_dim[i] = rng_int(1, 100);
-
-    int *d_dim;
-    long long *d_M;
-    int *d_S;
-    CUDA_CHECK(cudaMalloc((void **)&d_dim, dim_bytes));
-    CUDA_CHECK(cudaMalloc((void **)&d_M, m_bytes));
-    CUDA_CHECK(cudaMalloc((void **)&d_S, s_bytes));
     /* the lower triangle is never written: zero, so that the copies back are deterministic */
-    CUDA_CHECK(cudaMemset(d_M, 0, m_bytes));
-    CUDA_CHECK(cudaMemset(d_S, 0, s_bytes));
+    CUDA_CHECK(cudaMemset(p.d_M, 0, p.m_bytes));
+    CUDA_CHECK(cudaMemset(p.d_S, 0, p.s_bytes));
 
-    bench_timer timer;
-    bench_timer_init(&timer, reps);
-    for (int rep = 0; rep <= reps; rep++) { /* rep 0: warm-up, not counted */
-        bench_h2d_start(&timer);
-        CUDA_CHECK(cudaMemcpy(d_dim, h_dim, dim_bytes, cudaMemcpyHostToDevice));
-        bench_kernels_start(&timer);
-        cmm_init<<<(n + BLOCK_SIZE - 1) / BLOCK_SIZE, BLOCK_SIZE>>>(d_M, d_S, n);
-        CUDA_CHECK(cudaGetLastError());
-        for (int d = 1; d < n; d++) {
-            int cellsd = n - d;
-            cmm_diagonal<<<(cellsd + BLOCK_SIZE - 1) / BLOCK_SIZE, BLOCK_SIZE>>>(d_dim, d_M, d_S, n, d);
-            CUDA_CHECK(cudaGetLastError());
-        }
-        bench_kernels_stop(&timer);
-        CUDA_CHECK(cudaMemcpy(h_M, d_M, m_bytes, cudaMemcpyDeviceToHost));
-        CUDA_CHECK(cudaMemcpy(h_S, d_S, s_bytes, cudaMemcpyDeviceToHost));
-        bench_rep_end(&timer);
-    }
+    cmm_time(&p);
 
     /* checksum: every cell of the upper triangle of M and S (exact integer sums) */
+    long n = p.n, w = n + 1;
     long long sumM = 0, sumS = 0;
     for (long i = 1; i <= n; i++)
         for (long j = i; j <= n; j++) {
-            sumM += h_M[w * i + j];
-            sumS += h_S[w * i + j];
+            sumM += p.h_M[w * i + j];
+            sumS += p.h_S[w * i + j];
         }
-    double checksum = (double)sumM + (double)sumS;
-
-    bench_print_size("cmm", (long)n * (n + 1) / 2, m_bytes + s_bytes);
-    bench_print_timing(&timer);
-    bench_print_checksum(checksum);
-
-    int status = 0;
-    if (!verify) {
-        status = bench_print_verify_skipped();
-    } else {
-        std::vector<long long> rM(cells, 0);
-        std::vector<int> rS(cells, 0);
-        cpuCMM(h_dim, n, rM, rS);
-        double max_rel = 0.0;
-        long bad = 0;
-        for (long i = 1; i <= n; i++)
-            for (long j = i; j <= n; j++) {
-                long long g = h_M[w * i + j], c = rM[w * i + j];
-                if (g != c) {
-                    double den = c != 0 ? (double)llabs(c) : 1.0;
-                    max_rel = std::max(max_rel, (double)llabs(g - c) / den);
-                    bad++;
-                } else if (h_S[w * i + j] != rS[w * i + j]) {
-                    bad++;
-                }
-            }
-        status = bench_print_verifyf(!bad, max_rel, " (%ld cells of M or S differ; M[1][n] = %lld, expected %lld)",
-                                     bad, h_M[w * 1 + n], rM[w * 1 + n]);
-    }
-
-    bench_timer_destroy(&timer);
-    CUDA_CHECK(cudaFree(d_dim));
-    CUDA_CHECK(cudaFree(d_M));
-    CUDA_CHECK(cudaFree(d_S));
-    free(h_dim);
-    free(h_M);
-    free(h_S);
-    return status;
+    return cmm_finish(&p, "cmm", (double)sumM + (double)sumS);
 }
