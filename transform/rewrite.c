@@ -14,10 +14,40 @@
  *      edit, anything else makes the struct keep AoS with a remark;
  *   4. output: header comment, runtime include, generated types after each
  *      struct's declaration, edits applied (edits.c).
+ *
+ * Clones (CUDA).  A function that is called both with device data (views)
+ * and with other pointers, e.g. a __host__ __device__ helper that a kernel
+ * calls on its parameter and main() on a host array, cannot have one
+ * signature.  So every function of the file that is not a kernel and takes a
+ * pointer to a planned struct has two *instances* in pass 1: instance 0, the
+ * original text, and instance 1, a copy whose pointers are views.  Each of
+ * its pointer variables and parameters is a node per instance (Var.twin),
+ * and a call of it is an Edge that pass 1 routes to one instance: to 1 if
+ * one of its pointer arguments is device data, to 0 if one comes from
+ * elsewhere, undecided calls (NULL, pointers of nothing yet) to the instance
+ * the function already has.  An instance's body is visited (its flows and
+ * calls recorded) only once a call reaches it, so a function called only
+ * with device data has just instance 1, rewritten in place as before, one
+ * called only with host pointers just instance 0, left alone, and one called
+ * both ways keeps its original text for the host callers and gets a clone,
+ * `<name>__kdlg_<S>`, right after its definition (and a prototype after each
+ * of its prototypes), that the device calls are renamed to.  The clone is
+ * rendered from a separate edit list over the function's text (the
+ * original's edit list does not touch it).  A clone must behave like the
+ * original and compile where it did: anything unclear (its address taken,
+ * static or __shared__ locals, asm, preprocessor lines, __func__, constexpr,
+ * default arguments, a call spelled in a macro or finding it through a
+ * using-declaration, a call giving it device data and another pointer to the
+ * same struct, device data of two structs, overloads; check_clones) keeps
+ * the struct in AoS with a remark, and methods, operators, template
+ * specializations and friends are not cloneable at all (as before).  OpenCL
+ * has one address space per parameter and no host code in the file: no
+ * clones there.
  */
 #define _GNU_SOURCE /* open_memstream */
 #include "rewrite.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +114,8 @@ typedef struct RStruct {
   int nviews;             // view variables found
 } RStruct;
 
+typedef struct Fn Fn;
+
 typedef struct Var {
   DeclKey key;
   CXCursor decl;
@@ -95,8 +127,54 @@ typedef struct Var {
   char why[320];
   bool kernel_param;
   int index;             // in R.vars
+  int tier;              // 0 global, 1 parameter, 2 local: the order remarks are looked for in
+  Fn *fn;                // the cloneable function it belongs to, or NULL
+  int inst;              // its instance of fn (0: the original text, 1: the view clone)
+  struct Var *twin;      // instance 1 of a variable of fn (only the instance-0 Var is in the hash)
   UT_hash_handle hh;
 } Var;
+
+/* A function that can be cloned (see the top comment): CUDA, not a kernel,
+ * defined in the file, a parameter of pointer-to-planned-struct type. */
+struct Fn {
+  DeclKey key;           // its definition
+  CXCursor def;
+  bool live[2];          // instances reached by a call (or 0 for a function never called)
+  int text;              // the instance the original text is walked in
+  bool cloned;           // both instances: the original text for 0, a clone for 1
+  int clone_rs;          // the changing struct the clone takes views of, or -1
+  bool clone_ok;         // the checks of check_clones passed
+  char name[256];
+  char clone_name[400];
+  KdEdits *E;            // pass 2: the clone's definition
+  Kids protos;           // its other declarations in the file
+  KdEdits **PE;          // pass 2: the clone's prototype after each of them
+  UT_hash_handle hh;
+};
+
+/* A call of a cloneable function, found while visiting an instance of the
+ * caller (pass 1); `route` is the callee's instance it reaches. */
+typedef struct Edge {
+  CXCursor call;
+  Fn *callee;
+  Fn *caller;            // the cloneable function it is in, or NULL
+  CXCursor in;           // the function it is in
+  int inst;              // the caller's instance
+  int route;             // -1: not decided yet
+  bool shared;           // another call has the same source range (a macro)
+} Edge;
+
+/* Edges by the call's source range and the caller's instance, for pass 2. */
+typedef struct RouteKey {
+  unsigned b, e;
+  int inst;
+} RouteKey;
+
+typedef struct Route {
+  RouteKey key;
+  int edge;
+  UT_hash_handle hh;
+} Route;
 
 typedef struct Launched {
   DeclKey key;
@@ -132,6 +210,15 @@ typedef struct R {
   Kids funcs;        // every function declaration / definition in the main file
   KdEdits *E;
   bool cuda;
+  Fn *fns;           // cloneable functions by their definition
+  Edge *edges;       // calls of them
+  int nedges, capedges;
+  Route *routes;
+  int inst;          // the instance being visited or walked: var_find gives its variables
+  Fn *visiting;      // pass 1: the cloneable function whose body is visited, or NULL
+  CXCursor visiting_fn;  // pass 1: the function whose body is visited
+  int *cflags;       // per root: CL_VIEW / CL_OTHER (valid unless cdirty)
+  bool cdirty;
 } R;
 
 static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -175,25 +262,38 @@ static int rs_of_pointer(R *r, CXType t) {
   return rs_of_record(r, clang_getCanonicalType(clang_getPointeeType(t)));
 }
 
-static Var *var_find(R *r, CXCursor decl) {
+/* The instance-0 variable of decl (whatever instance is being visited). */
+static Var *base_var(R *r, CXCursor decl) {
   DeclKey k = decl_key(decl);
   Var *v;
   HASH_FIND(hh, r->var_map, &k, sizeof k, v);
   return v;
 }
 
+/* The variable of decl in the instance being visited (r->inst). */
+static Var *var_find(R *r, CXCursor decl) {
+  Var *v = base_var(r, decl);
+  return v && r->inst == 1 && v->twin ? v->twin : v;
+}
 
-static Var *var_add(R *r, CXCursor decl, int rs) {
-  Var *v = var_find(r, decl);
-  if (v)
-    return v;
-  v = calloc(1, sizeof *v);
+static Fn *fn_find(R *r, CXCursor def) {
+  if (clang_Cursor_isNull(def))
+    return NULL;
+  DeclKey k = decl_key(def);
+  Fn *f;
+  HASH_FIND(hh, r->fns, &k, sizeof k, f);
+  return f;
+}
+
+static Var *var_new(R *r, CXCursor decl, int rs) {
+  Var *v = calloc(1, sizeof *v);
+  if (!v)
+    abort();
   v->key = decl_key(decl);
   v->decl = decl;
   v->rs = rs;
   v->parent = r->nvars;
   v->index = r->nvars;
-  HASH_ADD(hh, r->var_map, key, sizeof(DeclKey), v);
   if (r->nvars == r->capvars) {
     r->capvars = r->capvars ? 2 * r->capvars : 64;
     r->vars = realloc(r->vars, (size_t)r->capvars * sizeof(Var *));
@@ -201,7 +301,33 @@ static Var *var_add(R *r, CXCursor decl, int rs) {
       abort();
   }
   r->vars[r->nvars++] = v;
+  r->cdirty = true;
   return v;
+}
+
+/* The variable of decl in the instance being visited, created (with its
+ * twin if it belongs to a cloneable function) on first sight. */
+static Var *var_add(R *r, CXCursor decl, int rs) {
+  Var *v = base_var(r, decl);
+  if (!v) {
+    v = var_new(r, decl, rs);
+    HASH_ADD(hh, r->var_map, key, sizeof(DeclKey), v);
+    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(decl));
+    v->tier = clang_getCursorKind(decl) == CXCursor_ParmDecl ? 1
+              : pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod || pk == CXCursor_Constructor ||
+                      pk == CXCursor_Destructor
+                  ? 2
+                  : 0;
+    v->fn = fn_find(r, clang_getCursorSemanticParent(decl));
+    if (v->fn) {
+      Var *t = var_new(r, decl, rs);
+      t->tier = v->tier;
+      t->fn = v->fn;
+      t->inst = 1;
+      v->twin = t;
+    }
+  }
+  return r->inst == 1 && v->twin ? v->twin : v;
 }
 
 static int uf_find(R *r, int i) {
@@ -216,7 +342,11 @@ static void uf_union(R *r, Var *a, Var *b) {
   int x = uf_find(r, a->index), y = uf_find(r, b->index);
   if (x != y)
     r->vars[y]->parent = x;
+  r->cdirty = true;
 }
+
+/* Whether v's instance is reached (variables of functions that are not cloneable always are). */
+static bool var_live(const Var *v) { return !v->fn || v->fn->live[v->inst]; }
 
 /* Whether v's component is a view (after resolve()). */
 static bool is_view(R *r, const Var *v) {
@@ -226,6 +356,11 @@ static bool is_view(R *r, const Var *v) {
 }
 
 /* ---- source ranges ---- */
+
+static bool is_ident_char(char ch) {
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+}
+
 
 static bool in_main(R *r, CXSourceLocation l, unsigned *off) {
   CXFile f;
@@ -627,6 +762,26 @@ static Src ptr_source(R *r, CXCursor e, Var **var) {
   }
 }
 
+/* Offset of the start of c in the main file after macro expansion (UINT_MAX if elsewhere). */
+static unsigned start_offset(R *r, CXCursor c) {
+  CXFile f;
+  unsigned off;
+  clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f, NULL, NULL, &off);
+  return f && clang_File_isEqual(f, r->main) ? off : UINT_MAX;
+}
+
+/* Records why v is opaque.  Variables of cloneable functions receive their
+ * arguments in routing order, not in the order of the file: the earliest
+ * place in the file is kept, as for everything else (first seen). */
+static void set_opaque(R *r, Var *v, CXCursor at, const char *why) {
+  if (v->opaque && !(v->fn && start_offset(r, at) < start_offset(r, v->opaque_at)))
+    return;
+  v->opaque = true;
+  v->opaque_at = at;
+  snprintf(v->why, sizeof v->why, "%s", why);
+  r->cdirty = true;
+}
+
 /* A pointer expression e flows into variable `to`. */
 static void flow(R *r, Var *to, CXCursor e) {
   Var *from = NULL;
@@ -634,25 +789,14 @@ static void flow(R *r, Var *to, CXCursor e) {
   if (s == SRC_VAR && from->rs == to->rs) {
     uf_union(r, to, from);
   } else if (s == SRC_VAR || s == SRC_OTHER) {
-    if (!to->opaque) {
-      to->opaque = true;
-      to->opaque_at = e;
-      char name[128];
-      spell(to->decl, name, sizeof name);
-      snprintf(to->why, sizeof to->why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc",
-               name);
-    }
+    char name[128], why[320];
+    spell(to->decl, name, sizeof name);
+    snprintf(why, sizeof why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc", name);
+    set_opaque(r, to, e, why);
   }
 }
 
-static void mark_opaque(R *r, Var *v, CXCursor at, const char *why) {
-  (void)r;
-  if (!v->opaque) {
-    v->opaque = true;
-    v->opaque_at = at;
-    snprintf(v->why, sizeof v->why, "%s", why);
-  }
-}
+static void mark_opaque(R *r, Var *v, CXCursor at, const char *why) { set_opaque(r, v, at, why); }
 
 typedef enum HostFn { H_NONE, H_MALLOC, H_COPY, H_SET, H_FREE } HostFn;
 
@@ -814,6 +958,8 @@ static void pass1_launch(R *r, CXCursor kernel, CXCursor array) {
   free(ks.v);
 }
 
+static void add_edge(R *r, CXCursor c, Fn *F);
+
 static void pass1_vardecl(R *r, CXCursor v) {
   int rs = rs_of_pointer(r, clang_getCursorType(v));
   if (rs < 0)
@@ -858,12 +1004,17 @@ static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClient
       pass1_launch(r, lk, la);
     } else if (h && h->kind == H_MALLOC && nargs >= 1) {
       Var *v = address_of_var(r, clang_Cursor_getArgument(c, 0));
-      if (v)
+      if (v) {
         v->seed = true;
+        r->cdirty = true;
+      }
     } else if (!clang_Cursor_isNull(callee) && nargs > 0) {
       CXCursor def = clang_getCursorDefinition(callee);
-      if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
-                                        clang_getCursorKind(def) == CXCursor_CXXMethod)) {
+      Fn *F = fn_find(r, def);
+      if (F) {
+        add_edge(r, c, F);  // routed later (route_calls)
+      } else if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
+                                               clang_getCursorKind(def) == CXCursor_CXXMethod)) {
         if (r->cuda && is_kernel_fn(r, def))
           mark_launched(r, def);
         int np = clang_Cursor_getNumArguments(def);
@@ -896,7 +1047,221 @@ static CXCursor body_of(CXCursor fn) {
   return b;
 }
 
+/* ---- pass 1: calls of cloneable functions ---- */
+
+static RouteKey route_key(R *r, CXCursor call, int inst) {
+  RouteKey k;
+  memset(&k, 0, sizeof k);
+  CXSourceRange x = clang_getCursorExtent(call);
+  clang_getExpansionLocation(clang_getRangeStart(x), NULL, NULL, NULL, &k.b);
+  clang_getExpansionLocation(clang_getRangeEnd(x), NULL, NULL, NULL, &k.e);
+  k.inst = inst;
+  (void)r;
+  return k;
+}
+
+/* Records call c of F made in the instance being visited. */
+static void add_edge(R *r, CXCursor c, Fn *F) {
+  if (r->nedges == r->capedges) {
+    r->capedges = r->capedges ? 2 * r->capedges : 32;
+    r->edges = realloc(r->edges, (size_t)r->capedges * sizeof(Edge));
+    if (!r->edges)
+      abort();
+  }
+  Edge *e = &r->edges[r->nedges];
+  memset(e, 0, sizeof *e);
+  e->call = c;
+  e->callee = F;
+  e->caller = r->visiting;
+  e->in = r->visiting_fn;
+  e->inst = r->inst;
+  e->route = -1;
+  RouteKey k = route_key(r, c, r->inst);
+  Route *ro;
+  HASH_FIND(hh, r->routes, &k, sizeof k, ro);
+  if (ro) {  // two calls expanded from one macro: pass 2 could not tell them apart
+    e->shared = true;
+    r->edges[ro->edge].shared = true;
+  } else {
+    ro = calloc(1, sizeof *ro);
+    if (!ro)
+      abort();
+    ro->key = k;
+    ro->edge = r->nedges;
+    HASH_ADD(hh, r->routes, key, sizeof(RouteKey), ro);
+  }
+  r->nedges++;
+}
+
+enum { CL_VIEW = 1, CL_OTHER = 2 };
+
+/* What v's component holds: CL_VIEW (a kernel parameter or cudaMalloc'd
+ * pointer), CL_OTHER (a pointer from elsewhere), both or neither. */
+static int comp_class(R *r, const Var *v) {
+  if (r->cdirty) {
+    free(r->cflags);
+    r->cflags = calloc((size_t)r->nvars + 1, sizeof(int));
+    if (!r->cflags)
+      abort();
+    for (int i = 0; i < r->nvars; i++)
+      r->cflags[uf_find(r, i)] |= (r->vars[i]->seed ? CL_VIEW : 0) | (r->vars[i]->opaque ? CL_OTHER : 0);
+    r->cdirty = false;
+  }
+  return r->cflags[uf_find(r, v->index)];
+}
+
+/* The class of the pointers call c (visited in instance `inst`) gives to
+ * F's struct-pointer parameters: CL_VIEW if one is device data, CL_OTHER if
+ * one comes from elsewhere.  *mixed (if not NULL): whether the parameters
+ * of struct mix_rs receive both. */
+static int call_class(R *r, CXCursor c, const Fn *F, int inst, int mix_rs, bool *mixed) {
+  int save = r->inst;
+  r->inst = inst;
+  int nargs = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(F->def);
+  int cls = 0, mix = 0;
+  for (int i = 0; i < nargs && i < np; i++) {
+    Var *pv = base_var(r, clang_Cursor_getArgument(F->def, (unsigned)i));
+    if (!pv)
+      continue;
+    Var *from = NULL;
+    Src s = ptr_source(r, clang_Cursor_getArgument(c, (unsigned)i), &from);
+    int k = 0;
+    if (s == SRC_VAR && from->rs == pv->rs) {
+      k = comp_class(r, from);
+      if (k == (CL_VIEW | CL_OTHER))
+        k = 0;  // already both (that struct keeps AoS): it decides nothing, nor drags others along
+    } else if (s == SRC_VAR || s == SRC_OTHER) {
+      k = CL_OTHER;
+    }
+    cls |= k;
+    if (pv->rs == mix_rs)
+      mix |= k;
+  }
+  if (mixed)
+    *mixed = mix == (CL_VIEW | CL_OTHER);
+  r->inst = save;
+  return cls;
+}
+
+static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClientData data);
+
+/* Instance `inst` of F is reached: its body's flows and calls count from now on. */
+static void fn_make_live(R *r, Fn *F, int inst) {
+  if (F->live[inst])
+    return;
+  F->live[inst] = true;
+  int save = r->inst;
+  Fn *vsave = r->visiting;
+  CXCursor fsave = r->visiting_fn;
+  r->inst = inst;
+  r->visiting = F;
+  r->visiting_fn = F->def;
+  clang_visitChildren(body_of(F->def), pass1_visit, r);
+  r->inst = save;
+  r->visiting = vsave;
+  r->visiting_fn = fsave;
+  r->cdirty = true;
+}
+
+/* Edge i goes to instance `to` of its callee: its arguments flow into that
+ * instance's parameters. */
+static void route_edge(R *r, int i, int to) {
+  Edge e = r->edges[i];  // (fn_make_live may add edges)
+  r->edges[i].route = to;
+  int save = r->inst;
+  r->inst = e.inst;
+  int nargs = clang_Cursor_getNumArguments(e.call), np = clang_Cursor_getNumArguments(e.callee->def);
+  for (int a = 0; a < nargs && a < np; a++) {
+    Var *pv = base_var(r, clang_Cursor_getArgument(e.callee->def, (unsigned)a));
+    if (pv)
+      flow(r, to == 1 && pv->twin ? pv->twin : pv, clang_Cursor_getArgument(e.call, (unsigned)a));
+  }
+  r->inst = save;
+  fn_make_live(r, e.callee, to);
+}
+
+/* Routes every call of a cloneable function (see the top comment): calls
+ * whose pointers decide first, then an undecided one to the instance its
+ * callee already has (0 if none), then functions nobody calls (instance 0,
+ * as written), until nothing is left.  Each step routes a call or reaches an
+ * instance, so this ends. */
+static void route_calls(R *r) {
+  for (;;) {
+    bool progress = false;
+    for (int i = 0; i < r->nedges; i++) {
+      if (r->edges[i].route >= 0)
+        continue;
+      int cls = call_class(r, r->edges[i].call, r->edges[i].callee, r->edges[i].inst, -1, NULL);
+      if (cls) {
+        route_edge(r, i, cls & CL_VIEW ? 1 : 0);
+        progress = true;
+      }
+    }
+    if (progress)
+      continue;
+    int i = 0;
+    while (i < r->nedges && r->edges[i].route >= 0)
+      i++;
+    if (i < r->nedges) {
+      Fn *F = r->edges[i].callee;
+      route_edge(r, i, F->live[1] && !F->live[0] ? 1 : 0);
+      continue;
+    }
+    Fn *F, *tmp, *idle = NULL;
+    HASH_ITER(hh, r->fns, F, tmp) {
+      if (!F->live[0] && !F->live[1] && (!idle || start_offset(r, F->def) < start_offset(r, idle->def)))
+        idle = F;
+    }
+    if (!idle)
+      break;
+    fn_make_live(r, idle, 0);
+  }
+  Fn *F, *tmp;
+  HASH_ITER(hh, r->fns, F, tmp) {
+    F->text = F->live[1] && !F->live[0] ? 1 : 0;
+    F->cloned = F->live[0] && F->live[1];
+  }
+}
+
+/* The cloneable functions: CUDA, defined in the file, not kernels, plain
+ * functions (not methods, operators, template specializations, or friends
+ * defined in a class: a clone of those could not be declared or named
+ * beside them), with a pointer to a planned struct among their parameters.
+ * The others are rewritten in place or not at all, as before. */
+static void setup_fns(R *r) {
+  if (!r->cuda)
+    return;
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor fn = r->funcs.v[f];
+    if (!clang_isCursorDefinition(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl || is_kernel_fn(r, fn) ||
+        fn_find(r, fn))
+      continue;
+    enum CXCursorKind lex = clang_getCursorKind(clang_getCursorLexicalParent(fn));
+    char name[256];
+    spell(fn, name, sizeof name);
+    if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) || clang_Cursor_getNumTemplateArguments(fn) > 0 ||
+        (!strncmp(name, "operator", 8) && !is_ident_char(name[8])) ||
+        (lex != CXCursor_TranslationUnit && lex != CXCursor_Namespace && lex != CXCursor_LinkageSpec))
+      continue;
+    bool takes = false;
+    int np = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < np && !takes; i++)
+      takes = rs_of_pointer(r, clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i))) >= 0;
+    if (!takes)
+      continue;
+    Fn *F = calloc(1, sizeof *F);
+    if (!F)
+      abort();
+    F->key = decl_key(fn);
+    F->def = fn;
+    F->clone_rs = -1;
+    spell(fn, F->name, sizeof F->name);
+    HASH_ADD(hh, r->fns, key, sizeof(DeclKey), F);
+  }
+}
+
 static void pass1(R *r) {
+  setup_fns(r);
   // parameters first (calls may come before the callee's definition)
   for (int f = 0; f < r->funcs.n; f++) {
     CXCursor fn = r->funcs.v[f];
@@ -917,12 +1282,30 @@ static void pass1(R *r) {
       }
     }
   }
+  // bodies of the functions that are not cloneable; the others as calls reach them
   for (int f = 0; f < r->funcs.n; f++) {
     CXCursor fn = r->funcs.v[f];
-    if (clang_isCursorDefinition(fn))
+    if (clang_isCursorDefinition(fn) && !fn_find(r, fn)) {
+      r->visiting_fn = fn;
       clang_visitChildren(body_of(fn), pass1_visit, r);
+    }
   }
+  route_calls(r);
+  r->inst = 0;
 }
+
+/* Remarks look at variables in the order of the file (globals, parameters,
+ * locals), whatever order pass 1 met them in. */
+static int cmp_report(const void *x, const void *y) {
+  const Var *a = *(Var *const *)x, *b = *(Var *const *)y;
+  if (a->tier != b->tier)
+    return a->tier - b->tier;
+  if (a->key.offset != b->key.offset)
+    return a->key.offset < b->key.offset ? -1 : 1;
+  return a->inst - b->inst;
+}
+
+static void check_clones(R *r);
 
 /* Views and opaque pointers in one component: that struct keeps AoS. */
 static void resolve(R *r) {
@@ -935,27 +1318,27 @@ static void resolve(R *r) {
     Kids ks = clang_Cursor_isNull(il) ? (Kids){0} : kids_of(il);
     for (int i = 0; i < ks.n; i++) {
       Var *v = address_of_var(r, ks.v[i]);
-      if (v)
+      for (; v; v = v->twin)  // both instances of a cloneable function's variable
         mark_opaque(r, v, ks.v[i], "the cudaLaunchKernel argument array holding its address is also used elsewhere");
     }
     free(ks.v);
   }
+  Var **order = malloc(((size_t)r->nvars + 1) * sizeof(Var *));
+  if (!order)
+    abort();
+  memcpy(order, r->vars, (size_t)r->nvars * sizeof(Var *));
+  qsort(order, (size_t)r->nvars, sizeof(Var *), cmp_report);
   for (int i = 0; i < r->nvars; i++) {
-    Var *v = r->vars[i];
-    if (!v->opaque)
-      continue;
-    int root = uf_find(r, i);
-    for (int j = 0; j < r->nvars; j++)
-      if (r->vars[j]->seed && uf_find(r, j) == root) {
-        set_bad(r, v->rs, v->opaque_at, "%s, and it also holds the struct's device data", v->why);
-        break;
-      }
+    Var *v = order[i];
+    if (v->opaque && var_live(v) && (comp_class(r, v) & CL_VIEW))
+      set_bad(r, v->rs, v->opaque_at, "%s, and it also holds the struct's device data", v->why);
   }
+  free(order);
   for (int i = 0; i < r->nvars; i++)
     if (r->vars[i]->seed)
       r->vars[uf_find(r, i)]->seed = true;
   for (int i = 0; i < r->nvars; i++)
-    if (r->vars[uf_find(r, i)]->seed)
+    if (var_live(r->vars[i]) && r->vars[uf_find(r, i)]->seed)
       r->rs[r->vars[i]->rs].nviews++;
   // CUDA: a kernel whose parameter becomes a view must be launched here (its callers change)
   if (r->cuda) {
@@ -973,6 +1356,320 @@ static void resolve(R *r) {
         set_bad(r, v->rs, fn,
                 "kernel '%s' is not launched in this file, so its callers cannot be given the new layout", name);
       }
+    }
+  }
+  check_clones(r);
+}
+
+/* ---- clones ---- */
+
+static CXCursor callee_ref(CXCursor call);
+static bool name_end(R *r, CXCursor d, unsigned *end);
+
+/* The text of declaration d in the file: from its first token after macro
+ * expansion (`__host__` is a macro) to its end. */
+static bool decl_span(R *r, CXCursor d, unsigned *b, unsigned *e) {
+  CXSourceRange x = clang_getCursorExtent(d);
+  CXFile f;
+  clang_getExpansionLocation(clang_getRangeStart(x), &f, NULL, NULL, b);
+  if (!f || !clang_File_isEqual(f, r->main) || !in_main(r, clang_getRangeEnd(x), e) ||
+      !plain_loc(r, clang_getRangeEnd(x)))
+    return false;
+  return *b < *e && *e <= r->len;
+}
+
+/* Offset just after the ';' that follows offset e (blanks between), or 0. */
+static unsigned semicolon_after(R *r, unsigned e) {
+  while (e < r->len && (r->text[e] == ' ' || r->text[e] == '\t' || r->text[e] == '\n' || r->text[e] == '\r'))
+    e++;
+  return e < r->len && r->text[e] == ';' ? e + 1 : 0;
+}
+
+/* The callee's name token of a call: [*b, *e). */
+static bool callee_name(R *r, CXCursor call, const char *name, unsigned *b, unsigned *e) {
+  CXCursor ref = callee_ref(call);
+  if (clang_getCursorKind(ref) != CXCursor_DeclRefExpr || !plain(r, ref) ||
+      !in_main(r, clang_getCursorLocation(ref), b))
+    return false;
+  size_t n = strlen(name);
+  if (*b + n > r->len || strncmp(r->text + *b, name, n))
+    return false;
+  *e = *b + (unsigned)n;
+  return true;
+}
+
+/* Where the call of edge E ends up in the output: where it is, or after
+ * the caller's definition if it is in the caller's clone. */
+static unsigned edge_position(R *r, const Edge *E) {
+  unsigned b, e;
+  if (E->caller && E->caller->cloned && E->inst == 1 && decl_span(r, E->caller->def, &b, &e))
+    return e;
+  return start_offset(r, E->call);
+}
+
+static enum CXChildVisitResult find_static_local(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(c) == 1) {
+    *(CXCursor *)data = c;
+    return CXChildVisit_Break;
+  }
+  if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr || clang_getCursorKind(c) == CXCursor_AsmStmt ||
+      clang_getCursorKind(c) == CXCursor_GCCAsmStmt || clang_getCursorKind(c) == CXCursor_MSAsmStmt) {
+    *(CXCursor *)data = clang_getCursorKind(c) == CXCursor_CUDASharedAttr ? parent : c;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Whether text[b, e) holds `word` as a whole identifier. */
+static bool has_word(R *r, unsigned b, unsigned e, const char *word) {
+  size_t n = strlen(word);
+  for (unsigned i = b; i + n <= e; i++)
+    if (!strncmp(r->text + i, word, n) && (i == b || !is_ident_char(r->text[i - 1])) &&
+        (i + n == e || !is_ident_char(r->text[i + n])))
+      return true;
+  return false;
+}
+
+/* Why F's text [b, e) (name at nb) cannot be copied into a clone that
+ * behaves like it, or NULL: a static or __shared__ local would be two
+ * variables, an asm statement's labels would be defined twice, a
+ * preprocessor line may hide code the parser did not see (the other side of
+ * #ifdef __CUDA_ARCH__) that would be copied unrewritten,
+ * __func__ names the function, a constexpr clone cannot call the accessors,
+ * and a parameter that takes device data cannot keep a default argument. */
+static const char *clone_text_problem(R *r, const Fn *F, unsigned b, unsigned e, unsigned nb, CXCursor *at) {
+  CXCursor found = clang_getNullCursor();
+  clang_visitChildren(body_of(F->def), find_static_local, &found);
+  if (!clang_Cursor_isNull(found)) {
+    *at = found;
+    return clang_getCursorKind(found) == CXCursor_VarDecl
+               ? "it declares a static or __shared__ variable (the original and the clone would each have their own)"
+               : "it has an asm statement (its labels or symbols would be defined twice)";
+  }
+  *at = F->def;
+  for (unsigned i = b; i < e; i++) {  // (#pragma lines, e.g. unroll, are copied as they are)
+    if (r->text[i] != '#')
+      continue;
+    unsigned k = i;
+    while (k > b && (r->text[k - 1] == ' ' || r->text[k - 1] == '\t'))
+      k--;
+    unsigned w = i + 1;
+    while (w < e && (r->text[w] == ' ' || r->text[w] == '\t'))
+      w++;
+    if ((k == b || r->text[k - 1] == '\n') && !(w + 6 <= e && !strncmp(r->text + w, "pragma", 6)))
+      return "a preprocessor directive is inside it (code the parser does not see would be copied unrewritten)";
+  }
+  if (has_word(r, b, e, "__func__") || has_word(r, b, e, "__FUNCTION__") || has_word(r, b, e, "__PRETTY_FUNCTION__"))
+    return "it uses its own name (__func__)";
+  if (has_word(r, b, nb, "constexpr") || has_word(r, b, nb, "consteval"))
+    return "it is constexpr (its clone calls the accessors, which are not)";
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor g = r->funcs.v[f];
+    if (!clang_equalCursors(clang_getCanonicalCursor(g), clang_getCanonicalCursor(F->def)))
+      continue;
+    int np = clang_Cursor_getNumArguments(g);
+    for (int i = 0; i < np && i < clang_Cursor_getNumArguments(F->def); i++) {
+      Var *pv = base_var(r, clang_Cursor_getArgument(F->def, (unsigned)i));
+      if (!pv || !pv->twin || !is_view(r, pv->twin))
+        continue;
+      Kids ks = kids_of(clang_Cursor_getArgument(g, (unsigned)i));
+      bool dflt = false;
+      for (int k = 0; k < ks.n; k++)
+        dflt |= clang_isExpression(clang_getCursorKind(ks.v[k]));
+      free(ks.v);
+      if (dflt) {
+        *at = clang_Cursor_getArgument(g, (unsigned)i);
+        return "a parameter that would take device data has a default argument";
+      }
+    }
+  }
+  return NULL;
+}
+
+/* Whether name lookup at call c, made in function `in`, that finds F finds
+ * its clone too (declared beside it): the call names F qualified by F's
+ * namespace, or unqualified from inside it; not through a using-declaration
+ * or using-directive elsewhere, a namespace alias or argument-dependent
+ * lookup. */
+static bool clone_visible(CXCursor c, CXCursor in, const Fn *F) {
+  // F's scope; extern "C" { }, anonymous and inline namespaces also put its name in the enclosing one
+  CXCursor scopes[16];
+  int ns = 0;
+  CXCursor scope = clang_getCursorSemanticParent(F->def);
+  for (;;) {
+    scopes[ns++] = clang_getCanonicalCursor(scope);
+    enum CXCursorKind k = clang_getCursorKind(scope);
+    char name[256];
+    spell(scope, name, sizeof name);
+    if (ns == 16 ||
+        (k != CXCursor_LinkageSpec && !(k == CXCursor_Namespace && (!*name || clang_Cursor_isInlineNamespace(scope)))))
+      break;
+    scope = clang_getCursorSemanticParent(scope);
+  }
+  Kids ks = kids_of(callee_ref(c));
+  CXCursor q = clang_getNullCursor();
+  bool other = false;
+  for (int k = 0; k < ks.n; k++) {
+    if (clang_getCursorKind(ks.v[k]) == CXCursor_NamespaceRef)
+      q = clang_getCursorReferenced(ks.v[k]);
+    else
+      other = true;  // a class or template qualifier, template arguments
+  }
+  free(ks.v);
+  if (other)
+    return false;
+  if (!clang_Cursor_isNull(q)) {  // ns::f: the namespace named must be one of those
+    for (int i = 0; i < ns; i++)
+      if (clang_getCursorKind(q) == CXCursor_Namespace && clang_equalCursors(clang_getCanonicalCursor(q), scopes[i]))
+        return true;
+    return false;
+  }
+  if (clang_getCursorKind(scopes[ns - 1]) == CXCursor_TranslationUnit)
+    return true;
+  for (CXCursor s = in; !clang_Cursor_isNull(s) && clang_getCursorKind(s) != CXCursor_TranslationUnit;
+       s = clang_getCursorSemanticParent(s))
+    if (clang_equalCursors(clang_getCanonicalCursor(s), scopes[ns - 1]))
+      return true;
+  return false;
+}
+
+/* Whether a clone of F is written this round: F is called with device data
+ * and with other pointers, the checks passed, its struct is rewritten. */
+static bool clone_active(R *r, const Fn *F) {
+  return F->cloned && F->clone_ok && F->clone_rs >= 0 && !r->rs[F->clone_rs].bad && r->rs[F->clone_rs].changes;
+}
+
+/* What a clone needs, checked once after pass 1 (any failure keeps the
+ * struct in AoS): views of one struct among its parameters, its text and
+ * name in the file, no overload or function with the clone's name, a ';'
+ * after each prototype, and every call routed to it spelled in the file
+ * (its name is renamed) and giving it only device data of that struct. */
+static void check_clones(R *r) {
+  Fn *F, *tmp;
+  HASH_ITER(hh, r->fns, F, tmp) {
+    if (!F->cloned)
+      continue;
+    int np = clang_Cursor_getNumArguments(F->def);
+    int rs = -1, other = -1;
+    for (int i = 0; i < np; i++) {
+      Var *pv = base_var(r, clang_Cursor_getArgument(F->def, (unsigned)i));
+      if (!pv || !pv->twin || !is_view(r, pv->twin) || !r->rs[pv->rs].changes)
+        continue;
+      if (rs < 0)
+        rs = pv->rs;
+      else if (pv->rs != rs)
+        other = pv->rs;
+    }
+    if (rs < 0)
+      continue;  // nothing changes in the clone: the original serves every call
+    if (other >= 0) {
+      for (int i = 0; i < np; i++) {
+        Var *pv = base_var(r, clang_Cursor_getArgument(F->def, (unsigned)i));
+        if (pv && pv->twin && is_view(r, pv->twin) && r->rs[pv->rs].changes)
+          set_bad(r, pv->rs, F->def,
+                  "'%s' is called with device data of structs '%s' and '%s' and with other pointers; "
+                  "a clone for the device data of two structs is not supported",
+                  F->name, r->rs[rs].st->name, r->rs[other].st->name);
+      }
+      continue;
+    }
+    F->clone_rs = rs;
+    snprintf(F->clone_name, sizeof F->clone_name, "%s__kdlg_%s", F->name, r->rs[rs].tag);
+    unsigned b, e, ne;
+    if (!decl_span(r, F->def, &b, &e) || r->text[e - 1] != '}' || !name_end(r, F->def, &ne)) {
+      set_bad(r, rs, F->def,
+              "'%s' is called with device data and with other pointers, and its definition is not spelled in this "
+              "file (a clone of it cannot be written)",
+              F->name);
+      continue;
+    }
+    bool ok = true;
+    CXCursor canon = clang_getCanonicalCursor(F->def), at;
+    unsigned nb, off;
+    const char *why = in_main(r, clang_getCursorLocation(F->def), &nb) ? clone_text_problem(r, F, b, e, nb, &at) : NULL;
+    if (why) {
+      set_bad(r, rs, at, "'%s' is called with device data and with other pointers, and %s", F->name, why);
+      continue;
+    }
+    if (!in_main(r, clang_getCursorLocation(canon), &off)) {
+      set_bad(r, rs, F->def,
+              "'%s' is called with device data and with other pointers, and it is first declared in another file "
+              "(its clone would be declared only here)",
+              F->name);
+      continue;
+    }
+    unsigned first = e;  // where the clone is first declared: after the definition or a prototype
+    for (int f = 0; f < r->funcs.n && ok; f++) {
+      CXCursor g = r->funcs.v[f];
+      char gname[256];
+      spell(g, gname, sizeof gname);
+      bool same = clang_equalCursors(clang_getCanonicalCursor(g), canon);
+      if (!same && !strcmp(gname, F->clone_name)) {
+        set_bad(r, rs, g,
+                "'%s' is called with device data and with other pointers, and its clone '%s' would clash with "
+                "this declaration",
+                F->name, F->clone_name);
+        ok = false;
+      } else if (same && !clang_isCursorDefinition(g)) {
+        unsigned pb, pe, pn;
+        if (!decl_span(r, g, &pb, &pe) || !name_end(r, g, &pn) || !semicolon_after(r, pe)) {
+          set_bad(r, rs, g,
+                  "'%s' is called with device data and with other pointers, and this declaration of it is not a "
+                  "plain prototype ending with ';' (its clone's prototype cannot be written)",
+                  F->name);
+          ok = false;
+        } else {
+          collect(g, g, &F->protos);
+          if (semicolon_after(r, pe) < first)
+            first = semicolon_after(r, pe);
+        }
+      }
+    }
+    for (int i = 0; i < r->nedges && ok; i++) {
+      Edge *E = &r->edges[i];
+      if (E->callee != F || E->route != 1)
+        continue;
+      unsigned cb, ce;
+      bool mixed;
+      call_class(r, E->call, F, E->inst, rs, &mixed);
+      if (E->shared || !callee_name(r, E->call, F->name, &cb, &ce)) {
+        set_bad(r, rs, E->call,
+                "'%s' is called with device data and with other pointers, and this call of it with device data does "
+                "not spell its name in the file (a macro, a call through an expression): it cannot be renamed to "
+                "the clone",
+                F->name);
+        ok = false;
+      } else if (!clone_visible(E->call, E->in, F)) {
+        set_bad(r, rs, E->call,
+                "'%s' is called with device data and with other pointers, and this call of it with device data does "
+                "not name it in its namespace (through a using-declaration or argument-dependent lookup the clone "
+                "would not be found)",
+                F->name);
+        ok = false;
+      } else if (edge_position(r, E) < first) {
+        set_bad(r, rs, E->call,
+                "'%s' is called with device data and with other pointers, and this call of it with device data "
+                "comes before its clone is declared (declare '%s' before it in this file)",
+                F->name, F->name);
+        ok = false;
+      } else if (mixed) {
+        set_bad(r, rs, E->call,
+                "this call gives '%s' both device data and another pointer to it, and '%s' is also called with "
+                "other pointers only (a clone takes device data alone)",
+                F->name, F->name);
+        ok = false;
+      }
+    }
+    F->clone_ok = ok;
+  }
+  // two clones of one name (overloads that are both cloned)
+  HASH_ITER(hh, r->fns, F, tmp) {
+    Fn *G, *t2;
+    HASH_ITER(hh, r->fns, G, t2) {
+      if (G != F && F->clone_ok && G->clone_ok && !strcmp(F->clone_name, G->clone_name))
+        set_bad(r, F->clone_rs, G->def, "'%s' is overloaded and more than one of its overloads would need a clone",
+                F->name);
     }
   }
 }
@@ -1057,10 +1754,19 @@ static void emit_load(R *r, const VRef *vr, CXCursor c) {
   RStruct *S = &r->rs[vr->var->rs];
   char name[128];
   var_name(vr->var, name, sizeof name);
+  // a parenthesised element keeps its parentheses: sizeof(*p) must not become sizeofkdlg_S_load(p, 0)
+  CXCursor k = c;
+  for (bool ok = true; ok && clang_getCursorKind(k) == CXCursor_UnexposedExpr;) {
+    CXCursor ch = only_kid(k, &ok);
+    if (ok && !same_extent(k, ch))
+      break;
+    k = ok ? ch : k;
+  }
+  bool paren = clang_getCursorKind(k) == CXCursor_ParenExpr;
   kd_edit_begin(r->E, b, e, vr->var->rs);
-  kd_edit_text(r->E, "kdlg_%s_load(%s, ", S->tag, name);
+  kd_edit_text(r->E, "%skdlg_%s_load(%s, ", paren ? "(" : "", S->tag, name);
   edit_index(r, vr);
-  kd_edit_text(r->E, ")");
+  kd_edit_text(r->E, ")%s", paren ? ")" : "");
   walk_terms(r, vr);
 }
 
@@ -1299,6 +2005,16 @@ static void walk_host_call(R *r, CXCursor c, const HostCall *h, int nargs) {
       walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
 }
 
+/* The instance of cloneable F that call c, walked in instance r->inst, reaches (pass 1 decided). */
+static int call_route(R *r, CXCursor c, const Fn *F) {
+  if (!F->cloned)
+    return F->text;  // every call reaches the one instance
+  RouteKey k = route_key(r, c, r->inst);
+  Route *ro;
+  HASH_FIND(hh, r->routes, &k, sizeof k, ro);
+  return ro && r->edges[ro->edge].callee == F && r->edges[ro->edge].route >= 0 ? r->edges[ro->edge].route : 0;
+}
+
 static void walk_call(R *r, CXCursor c) {
   CXCursor callee = clang_getCursorReferenced(c);
   int nargs = clang_Cursor_getNumArguments(c);
@@ -1356,10 +2072,21 @@ static void walk_call(R *r, CXCursor c) {
     return;
   }
   CXType ft = clang_getCursorType(callee);
+  Fn *F = local ? fn_find(r, def) : NULL;
+  int route = F ? call_route(r, c, F) : 0;
+  if (F && route == 1 && clone_active(r, F)) {  // device data: the clone
+    unsigned nb, ne;
+    if (callee_name(r, c, F->name, &nb, &ne)) {  // (check_clones made sure)
+      kd_edit_begin(r->E, nb, ne, F->clone_rs);
+      kd_edit_text(r->E, "%s", F->clone_name);
+    }
+  }
   for (int i = 0; i < nargs; i++) {
     CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
-    Var *pv = local && i < clang_Cursor_getNumArguments(def) ? var_find(r, clang_Cursor_getArgument(def, (unsigned)i))
+    Var *pv = local && i < clang_Cursor_getNumArguments(def) ? base_var(r, clang_Cursor_getArgument(def, (unsigned)i))
                                                              : NULL;
+    if (pv && route == 1 && pv->twin)
+      pv = pv->twin;
     if (pv && is_view(r, pv)) {
       emit_view_value(r, a, pv->rs, "a function parameter");
       continue;
@@ -1522,11 +2249,15 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
     CXCursor d = clang_getCursorReferenced(c);
     if (clang_getCursorKind(d) == CXCursor_FunctionDecl) {
       CXCursor def = clang_getCursorDefinition(d);
+      Fn *F = fn_find(r, def);
       int np = clang_Cursor_isNull(def) ? 0 : clang_Cursor_getNumArguments(def);
       for (int i = 0; i < np; i++) {
-        Var *pv = var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
-        if (pv && is_view(r, pv))
-          set_bad(r, pv->rs, c, "the address of a function that receives it is taken");
+        Var *pv = base_var(r, clang_Cursor_getArgument(def, (unsigned)i));
+        for (int inst = 0; pv && inst < 2; inst++) {  // either instance of a cloneable function
+          Var *iv = inst ? pv->twin : pv;
+          if (iv && (!F || F->live[inst]) && is_view(r, iv))
+            set_bad(r, iv->rs, c, "the address of a function that receives it is taken");
+        }
       }
     }
     return;
@@ -1534,54 +2265,196 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
   walk_kids(r, c);
 }
 
-/* Parameters of every declaration of a function whose parameters are views. */
+/* The parameters of declaration fn of def that are views (in instance r->inst). */
+static void edit_decl_params(R *r, CXCursor fn, CXCursor def) {
+  int np = clang_Cursor_getNumArguments(fn);
+  bool kernel = is_kernel_fn(r, def);
+  for (int i = 0; i < np && i < clang_Cursor_getNumArguments(def); i++) {
+    Var *v = var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
+    if (!v || !is_view(r, v))
+      continue;
+    CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+    RStruct *S = &r->rs[v->rs];
+    char name[128];
+    spell(p, name, sizeof name);
+    unsigned b, e, ne;
+    if (!range_of(r, p, &b, &e) || (*name && !name_end(r, p, &ne))) {
+      set_bad(r, v->rs, p, "a parameter is declared inside a macro");
+      continue;
+    }
+    Kids dk = kids_of(p);
+    bool dflt = false;
+    for (int k = 0; k < dk.n; k++)
+      dflt |= clang_isExpression(clang_getCursorKind(dk.v[k]));
+    free(dk.v);
+    if (dflt) {  // `S *p = nullptr` would become `kdlg_view_S p = nullptr`
+      set_bad(r, v->rs, p, "a parameter that receives it has a default argument");
+      continue;
+    }
+    if (!*name)
+      ne = e;
+    kd_edit_begin(r->E, b, ne, v->rs);
+    if (kernel && !r->cuda) {
+      // OpenCL: one buffer per region and the element count; the view is built in the body
+      char pname[160];
+      snprintf(pname, sizeof pname, "%s", *name ? name : "kd_unnamed");
+      for (uint32_t c = 0; c < S->L.nclusters; c++)
+        kd_edit_text(r->E, "%s__global uchar *%s_kd_r%u", c ? ", " : "", pname, c);
+      kd_edit_text(r->E, ", long %s_kd_n", pname);
+      if (fn.kind == def.kind && clang_equalCursors(fn, def) && *name) {
+        CXCursor body = body_of(def);
+        unsigned bb, be;
+        if (!clang_Cursor_isNull(body) && range_of(r, body, &bb, &be)) {
+          kd_edit_begin(r->E, bb + 1, bb + 1, v->rs);
+          kd_edit_text(r->E, "\n  kdlg_view_%s %s = kdlg_%s_view(", S->tag, name, S->tag);
+          for (uint32_t c = 0; c < S->L.nclusters; c++)
+            kd_edit_text(r->E, "%s_kd_r%u, ", name, c);
+          kd_edit_text(r->E, "%s_kd_n);", name);
+        }
+      }
+    } else {
+      kd_edit_text(r->E, "kdlg_view_%s%s%s", S->tag, *name ? " " : "", name);
+    }
+  }
+}
+
+/* Parameters of every declaration of a function whose parameters are views
+ * (a cloneable function: in the instance its text stands for). */
 static void edit_params(R *r) {
   for (int f = 0; f < r->funcs.n; f++) {
     CXCursor fn = r->funcs.v[f];
     CXCursor def = clang_getCursorDefinition(fn);
     if (clang_Cursor_isNull(def))
       continue;
-    int np = clang_Cursor_getNumArguments(fn);
-    bool kernel = is_kernel_fn(r, def);
-    for (int i = 0; i < np && i < clang_Cursor_getNumArguments(def); i++) {
-      Var *v = var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
-      if (!v || !is_view(r, v))
-        continue;
-      CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
-      RStruct *S = &r->rs[v->rs];
-      char name[128];
-      spell(p, name, sizeof name);
-      unsigned b, e, ne;
-      if (!range_of(r, p, &b, &e) || (*name && !name_end(r, p, &ne))) {
-        set_bad(r, v->rs, p, "a parameter is declared inside a macro");
-        continue;
-      }
-      if (!*name)
-        ne = e;
-      kd_edit_begin(r->E, b, ne, v->rs);
-      if (kernel && !r->cuda) {
-        // OpenCL: one buffer per region and the element count; the view is built in the body
-        char pname[160];
-        snprintf(pname, sizeof pname, "%s", *name ? name : "kd_unnamed");
-        for (uint32_t c = 0; c < S->L.nclusters; c++)
-          kd_edit_text(r->E, "%s__global uchar *%s_kd_r%u", c ? ", " : "", pname, c);
-        kd_edit_text(r->E, ", long %s_kd_n", pname);
-        if (fn.kind == def.kind && clang_equalCursors(fn, def) && *name) {
-          CXCursor body = body_of(def);
-          unsigned bb, be;
-          if (!clang_Cursor_isNull(body) && range_of(r, body, &bb, &be)) {
-            kd_edit_begin(r->E, bb + 1, bb + 1, v->rs);
-            kd_edit_text(r->E, "\n  kdlg_view_%s %s = kdlg_%s_view(", S->tag, name, S->tag);
-            for (uint32_t c = 0; c < S->L.nclusters; c++)
-              kd_edit_text(r->E, "%s_kd_r%u, ", name, c);
-            kd_edit_text(r->E, "%s_kd_n);", name);
-          }
-        }
-      } else {
-        kd_edit_text(r->E, "kdlg_view_%s%s%s", S->tag, *name ? " " : "", name);
-      }
+    Fn *F = fn_find(r, def);
+    r->inst = F ? F->text : 0;
+    edit_decl_params(r, fn, def);
+  }
+  r->inst = 0;
+}
+
+/* The name of declaration d of F becomes its clone's. */
+static void rename_decl(R *r, CXCursor d, const Fn *F) {
+  unsigned b, e;
+  if (!in_main(r, clang_getCursorLocation(d), &b) || !name_end(r, d, &e))
+    return;  // (check_clones made sure)
+  kd_edit_begin(r->E, b, e, F->clone_rs);
+  kd_edit_text(r->E, "%s", F->clone_name);
+}
+
+/* F's clone for this round: its definition in F->E, its prototypes in
+ * F->PE, walked in instance 1 (calls in it reach what pass 1 routed them to). */
+static void walk_clone(R *r, Fn *F) {
+  KdEdits *E0 = r->E;
+  r->inst = 1;
+  r->E = F->E;
+  walk(r, body_of(F->def), CTX_VALUE);
+  edit_decl_params(r, F->def, F->def);
+  rename_decl(r, F->def, F);
+  for (int k = 0; k < F->protos.n; k++) {
+    r->E = F->PE[k];
+    edit_decl_params(r, F->protos.v[k], F->def);
+    rename_decl(r, F->protos.v[k], F);
+  }
+  r->E = E0;
+  r->inst = 0;
+}
+
+/* Fresh edit lists for every clone (each round of pass 2). */
+static void clone_edits_reset(R *r) {
+  Fn *F, *tmp;
+  HASH_ITER(hh, r->fns, F, tmp) {
+    kd_edits_free(F->E);
+    F->E = kd_edits_new();
+    if (!F->PE && F->protos.n)
+      F->PE = calloc((size_t)F->protos.n, sizeof(KdEdits *));
+    for (int k = 0; k < F->protos.n; k++) {
+      kd_edits_free(F->PE[k]);
+      F->PE[k] = kd_edits_new();
     }
   }
+}
+
+/* Removes owner's edits from every list. */
+static void drop_owner_all(R *r, int owner) {
+  kd_edits_drop_owner(r->E, owner);
+  Fn *F, *tmp;
+  HASH_ITER(hh, r->fns, F, tmp) {
+    if (!F->E)
+      continue;  // (no round of pass 2)
+    kd_edits_drop_owner(F->E, owner);
+    for (int k = 0; k < F->protos.n; k++)
+      kd_edits_drop_owner(F->PE[k], owner);
+  }
+}
+
+/* Overlapping edits in E: the struct that owns one keeps AoS (its edits go);
+ * -1 if an edit of nobody's overlaps (a bug). */
+static int check_overlaps(R *r, KdEdits *E) {
+  int owner;
+  unsigned at;
+  while (!kd_edits_check(E, &owner, &at)) {
+    if (owner < 0 || owner >= r->nrs || r->rs[owner].bad) {
+      fprintf(r->rem, "kdlg-opt: error: overlapping edits at offset %u\n", at);
+      return -1;
+    }
+    set_bad(r, owner, clang_getCursor(r->src->tu, clang_getLocationForOffset(r->src->tu, r->main, at)),
+            "two rewrites overlap here");
+    drop_owner_all(r, owner);
+  }
+  return 0;
+}
+
+/* The text [b, e) of the file with the edits of E, which all lie inside it,
+ * applied (malloc'd), or NULL if an edit lies outside. */
+static char *render_span(R *r, KdEdits *E, unsigned b, unsigned e) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&buf, &n);
+  int rc = kd_edits_apply(E, r->text, r->len, f);
+  fclose(f);
+  size_t tail = r->len - e;
+  if (rc != 0 || n < b + tail || memcmp(buf, r->text, b) || memcmp(buf + n - tail, r->text + e, tail)) {
+    free(buf);
+    return NULL;
+  }
+  memmove(buf, buf + b, n - tail - b);
+  buf[n - tail - b] = 0;
+  return buf;
+}
+
+/* The clones that are written: each definition right after the original's
+ * (replacing its closing brace, so no other edit can start at the same
+ * place), each prototype after the original prototype's ';'. */
+static int insert_clones(R *r) {
+  Fn *F, *tmp;
+  HASH_ITER(hh, r->fns, F, tmp) {
+    if (!clone_active(r, F))
+      continue;
+    unsigned b, e;
+    char *text = decl_span(r, F->def, &b, &e) && r->text[e - 1] == '}' ? render_span(r, F->E, b, e) : NULL;
+    if (!text) {
+      fprintf(r->rem, "kdlg-opt: error: the clone of '%s' could not be written\n", F->name);
+      return -1;
+    }
+    kd_edit_begin(r->E, e - 1, e, F->clone_rs);
+    kd_edit_text(r->E, "}\n/* kdlg-opt: '%s' for device data of %s (the calls that pass it) */\n%s", F->name,
+                 r->rs[F->clone_rs].type, text);
+    free(text);
+    for (int k = 0; k < F->protos.n; k++) {
+      unsigned pb, pe, semi;
+      text = decl_span(r, F->protos.v[k], &pb, &pe) && (semi = semicolon_after(r, pe)) ? render_span(r, F->PE[k], pb, pe)
+                                                                                         : NULL;
+      if (!text) {
+        fprintf(r->rem, "kdlg-opt: error: the clone prototype of '%s' could not be written\n", F->name);
+        return -1;
+      }
+      kd_edit_begin(r->E, semi - 1, semi, F->clone_rs);
+      kd_edit_text(r->E, ";\n%s;", text);
+      free(text);
+    }
+  }
+  return 0;
 }
 
 /* Every function declaration in the main file (also inside namespaces and classes). */
@@ -1969,37 +2842,44 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
         bad_before += r.rs[i].bad;
       kd_edits_free(r.E);
       r.E = kd_edits_new();
+      clone_edits_reset(&r);
       for (int f = 0; f < r.funcs.n; f++)
-        if (clang_isCursorDefinition(r.funcs.v[f]))
+        if (clang_isCursorDefinition(r.funcs.v[f])) {
+          Fn *F = fn_find(&r, r.funcs.v[f]);
+          r.inst = F ? F->text : 0;  // the instance the original text stands for
           walk(&r, body_of(r.funcs.v[f]), CTX_VALUE);
-      edit_params(&r);
-      int owner;
-      unsigned at;
-      while (!kd_edits_check(r.E, &owner, &at)) {
-        if (owner < 0 || owner >= r.nrs || r.rs[owner].bad) {
-          fprintf(remarks, "kdlg-opt: error: overlapping edits at offset %u\n", at);
-          rc = -1;
-          break;
         }
-        set_bad(&r, owner, clang_getCursor(src->tu, clang_getLocationForOffset(src->tu, r.main, at)),
-                "two rewrites overlap here");
-        kd_edits_drop_owner(r.E, owner);
+      r.inst = 0;
+      edit_params(&r);
+      Fn *F, *ftmp;
+      HASH_ITER(hh, r.fns, F, ftmp) {
+        if (clone_active(&r, F))
+          walk_clone(&r, F);
+      }
+      rc = check_overlaps(&r, r.E);
+      HASH_ITER(hh, r.fns, F, ftmp) {
+        if (rc == 0)
+          rc = check_overlaps(&r, F->E);
+        for (int k = 0; k < F->protos.n && rc == 0; k++)
+          rc = check_overlaps(&r, F->PE[k]);
       }
       int bad_after = 0;
       for (int i = 0; i < r.nrs; i++)
         bad_after += r.rs[i].bad;
       for (int i = 0; i < r.nrs; i++)
         if (r.rs[i].bad)
-          kd_edits_drop_owner(r.E, i);
+          drop_owner_all(&r, i);
       if (bad_after == bad_before || rc != 0)
         break;
     }
     for (int i = 0; i < r.nrs; i++) {
       if (!r.rs[i].changes)
-        kd_edits_drop_owner(r.E, i);
+        drop_owner_all(&r, i);
       out->nrewritten += rewritten(&r.rs[i]);
       out->nkept += r.rs[i].bad;
     }
+    if (rc == 0)
+      rc = insert_clones(&r);
     if (rc == 0)
       rc = build_output(&r, out);
     if (rc == 0 && !r.cuda && out->nrewritten > 0)
@@ -2017,11 +2897,9 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     free(r.rs[i].gf);
   }
   free(r.rs);
-  Var *v, *tmp;
-  HASH_ITER(hh, r.var_map, v, tmp) {
-    HASH_DEL(r.var_map, v);
-    free(v);
-  }
+  HASH_CLEAR(hh, r.var_map);
+  for (int i = 0; i < r.nvars; i++)  // (twins are not in the hash)
+    free(r.vars[i]);
   free(r.vars);
   Launched *l, *lt;
   LaunchArray *la, *lat;
@@ -2034,6 +2912,23 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     free(l);
   }
   free(r.funcs.v);
+  Fn *fn, *fnt;
+  HASH_ITER(hh, r.fns, fn, fnt) {
+    HASH_DEL(r.fns, fn);
+    kd_edits_free(fn->E);
+    for (int k = 0; k < fn->protos.n && fn->PE; k++)
+      kd_edits_free(fn->PE[k]);
+    free(fn->PE);
+    free(fn->protos.v);
+    free(fn);
+  }
+  Route *ro, *rot;
+  HASH_ITER(hh, r.routes, ro, rot) {
+    HASH_DEL(r.routes, ro);
+    free(ro);
+  }
+  free(r.edges);
+  free(r.cflags);
   kd_edits_free(r.E);
   return rc;
 }

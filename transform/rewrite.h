@@ -6,13 +6,17 @@
  * to it that the kernels reach becomes a view (kdlg_view_S, see codegen.h):
  * kernel and device-function parameters, local pointer variables derived from
  * them, and on the CUDA host side the device pointers allocated with
- * cudaMalloc*.  Each access p[i].f, (p + i)->f, p->f, p[i].f.x, p[i].a[k],
- * whole-element copies, compound assignments, ++/-- and atomics on &p[i].f is
- * rewritten to the accessor of the field's place in the layout; cudaMalloc,
- * cudaMemcpy, cudaMemset and cudaFree on those pointers call the runtime's
- * converting versions (runtime/kdlg_cuda.cuh).  OpenCL kernels receive one
- * buffer per storage region plus the element count; the host adapts with the
- * generated <output>.layout.h.
+ * cudaMalloc*.  A CUDA function called both with such pointers and with
+ * others (a __host__ __device__ helper used by a kernel and by host code) is
+ * cloned: the original stays for the others, a copy taking views follows it
+ * and the calls with device data call the copy.  Each access p[i].f,
+ * (p + i)->f, p->f, p[i].f.x, p[i].a[k], whole-element copies, compound
+ * assignments, ++/-- and atomics on &p[i].f is rewritten to the accessor of
+ * the field's place in the layout; cudaMalloc, cudaMemcpy, cudaMemset and
+ * cudaFree on those pointers call the runtime's converting versions
+ * (runtime/kdlg_cuda.cuh).  OpenCL kernels receive one buffer per storage
+ * region plus the element count; the host adapts with the generated
+ * <output>.layout.h.
  *
  * Legality comes first: any use of a pointer to the struct that the rewriter
  * does not handle (a cast to another type, a call of a function without a body

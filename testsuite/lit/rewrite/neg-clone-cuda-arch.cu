@@ -1,0 +1,35 @@
+// A __host__ __device__ function with #ifdef __CUDA_ARCH__, called with device
+// data and with a host array: the parser (host side) does not see the device
+// branch, which a clone would copy unrewritten, so the struct keeps its AoS
+// layout, with a remark, and the output is the input behind the plan comment.
+// RUN: rm -rf %t.dir && mkdir -p %t.dir
+// RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
+// RUN: sed '1,/^ \*\/$/d' %t.dir/out.cu > %t.dir/body.cu
+// RUN: cmp %s %t.dir/body.cu
+// CHECK: neg-clone-cuda-arch.cu:[[@LINE+5]]:27: remark: struct 'P' keeps its AoS layout: 'energy' is called with device data and with other pointers, and a preprocessor directive is inside it (code the parser does not see would be copied unrewritten) [kdlg-rewrite]
+// CHECK: exit=0
+#include <cuda_runtime.h>
+#include <cstdlib>
+struct P { float x; float y; int n; };
+__host__ __device__ float energy(const P *p, int i) {
+#ifdef __CUDA_ARCH__
+  return p[i].x * p[i].y;
+#else
+  return p[i].x * p[i].y + 0.0f;
+#endif
+}
+__global__ void k(P *p, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = energy(p, i);
+}
+int main() {
+  int n = 64;
+  P *h = (P *)calloc(n, sizeof(P));
+  P *d;
+  float *o;
+  cudaMalloc(&d, n * sizeof(P));
+  cudaMalloc(&o, n * sizeof(float));
+  k<<<1, 64>>>(d, o, n);
+  return (int)energy(h, 0);
+}

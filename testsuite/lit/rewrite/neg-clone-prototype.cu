@@ -1,0 +1,31 @@
+// A function called with device data and with a host array, declared before
+// its definition together with another function: the clone's prototype
+// cannot be written after it, so the struct keeps its AoS layout, with a
+// remark, and the output is the input behind the plan comment.
+// RUN: rm -rf %t.dir && mkdir -p %t.dir
+// RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
+// RUN: sed '1,/^ \*\/$/d' %t.dir/out.cu > %t.dir/body.cu
+// RUN: cmp %s %t.dir/body.cu
+// CHECK: neg-clone-prototype.cu:[[@LINE+5]]:27: remark: struct 'P' keeps its AoS layout: 'energy' is called with device data and with other pointers, and this declaration of it is not a plain prototype ending with ';' (its clone's prototype cannot be written) [kdlg-rewrite]
+// CHECK: exit=0
+#include <cuda_runtime.h>
+#include <cstdlib>
+struct P { float x; float y; int n; };
+__host__ __device__ float energy(const P *p, int i), scale(float v);
+__global__ void k(P *p, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = energy(p, i);
+}
+__host__ __device__ float energy(const P *p, int i) { return scale(p[i].x * p[i].y); }
+__host__ __device__ float scale(float v) { return 2.0f * v; }
+int main() {
+  int n = 64;
+  P *h = (P *)calloc(n, sizeof(P));
+  P *d;
+  float *o;
+  cudaMalloc(&d, n * sizeof(P));
+  cudaMalloc(&o, n * sizeof(float));
+  k<<<1, 64>>>(d, o, n);
+  return (int)energy(h, 0);
+}
