@@ -216,6 +216,7 @@ typedef struct R {
   Route *routes;
   int inst;          // the instance being visited or walked: var_find gives its variables
   Fn *visiting;      // pass 1: the cloneable function whose body is visited, or NULL
+  enum CXCursorKind parent_kind;  // pass 2: the kind of the node whose children walk_kids walks
   CXCursor visiting_fn;  // pass 1: the function whose body is visited
   int *cflags;       // per root: CL_VIEW / CL_OTHER (valid unless cdirty)
   bool cdirty;
@@ -1683,8 +1684,12 @@ static void walk(R *r, CXCursor c, Ctx ctx);
 static void walk_kids(R *r, CXCursor c) {
   Kids ks = kids_of(c);
   bool subscript = clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr;
-  for (int i = 0; i < ks.n; i++)
+  enum CXCursorKind save = r->parent_kind;
+  for (int i = 0; i < ks.n; i++) {
+    r->parent_kind = clang_getCursorKind(c);
     walk(r, ks.v[i], subscript && i == 0 ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
+  }
+  r->parent_kind = save;
   free(ks.v);
 }
 
@@ -1861,7 +1866,10 @@ static bool name_end(R *r, CXCursor d, unsigned *end) {
   return true;
 }
 
-static void walk_vardecl(R *r, CXCursor v, int ndecls) {
+/* A variable declaration.  `split`: one of several declarators that
+ * walk_declstmt writes as separate declarations (the view's type and name
+ * are in that edit). */
+static void walk_vardecl(R *r, CXCursor v, bool split) {
   Var *var = var_find(r, v);
   Kids ks = kids_of(v);
   CXCursor init = clang_getNullCursor();
@@ -1872,18 +1880,16 @@ static void walk_vardecl(R *r, CXCursor v, int ndecls) {
   if (var && is_view(r, var)) {
     unsigned b, e, ne;
     RStruct *S = &r->rs[var->rs];
-    if (ndecls > 1) {
-      set_bad(r, var->rs, v, "a declaration of several variables includes a pointer to it");
-      return;
-    }
-    if (!range_of(r, v, &b, &e) || !name_end(r, v, &ne)) {
+    if (!split && (!range_of(r, v, &b, &e) || !name_end(r, v, &ne))) {
       set_bad(r, var->rs, v, "a pointer variable is declared inside a macro");
       return;
     }
-    char name[128];
-    var_name(var, name, sizeof name);
-    kd_edit_begin(r->E, b, ne, var->rs);
-    kd_edit_text(r->E, "kdlg_view_%s %s", S->tag, name);
+    if (!split) {
+      char name[128];
+      var_name(var, name, sizeof name);
+      kd_edit_begin(r->E, b, ne, var->rs);
+      kd_edit_text(r->E, "kdlg_view_%s %s", S->tag, name);
+    }
     if (!clang_Cursor_isNull(init))
       emit_view_value(r, init, var->rs, "a pointer variable");
     return;
@@ -1912,6 +1918,165 @@ static void walk_vardecl(R *r, CXCursor v, int ndecls) {
     }
   }
   walk(r, init, CTX_VALUE);
+}
+
+static unsigned skip_blanks(R *r, unsigned i) {
+  while (i < r->len && (r->text[i] == ' ' || r->text[i] == '\t' || r->text[i] == '\n' || r->text[i] == '\r'))
+    i++;
+  return i;
+}
+
+static unsigned back_blanks(R *r, unsigned start, unsigned i) {
+  while (i > start && (r->text[i - 1] == ' ' || r->text[i - 1] == '\t' || r->text[i - 1] == '\n' || r->text[i - 1] == '\r'))
+    i--;
+  return i;
+}
+
+/* Where the first declarator of a declaration starts, given its name at
+ * `name`: back over each '*' or '&' and the qualifiers after it
+ * (`S *const a`); 0 if what is left does not end with a type's name (a '('
+ * of a function pointer, a template's '>', ...). */
+static unsigned first_declarator(R *r, unsigned start, unsigned name) {
+  static const char *quals[] = {"const", "volatile", "restrict", "__restrict", "__restrict__", NULL};
+  unsigned d = name;
+  for (;;) {
+    unsigned j = back_blanks(r, start, d);
+    for (;;) {  // qualifiers, which belong to the declarator only if a '*' comes before them
+      unsigned w = j;
+      while (w > start && is_ident_char(r->text[w - 1]))
+        w--;
+      bool qual = false;
+      for (int q = 0; quals[q] && w < j; q++)
+        qual |= j - w == strlen(quals[q]) && !strncmp(r->text + w, quals[q], j - w);
+      if (!qual)
+        break;
+      j = back_blanks(r, start, w);
+    }
+    if (j > start && (r->text[j - 1] == '*' || r->text[j - 1] == '&')) {
+      d = j - 1;
+      continue;
+    }
+    break;
+  }
+  unsigned k = back_blanks(r, start, d);
+  return k > start && is_ident_char(r->text[k - 1]) ? d : 0;
+}
+
+/* `S *a = p, *b = a + 1;` with a view among the variables: one edit writes
+ * each declarator as its own declaration, in order (an initialiser may use
+ * an earlier variable), the view ones as `kdlg_view_S name` and the rest of
+ * the declarator, the others as the declaration's type and the declarator;
+ * edits inside initialisers nest in the holes.  The reason it cannot, or
+ * NULL when done. */
+static const char *split_declstmt(R *r, CXCursor c, const Kids *ks, int rs) {
+  unsigned sb, se;
+  if (!range_of(r, c, &sb, &se) || r->text[se - 1] != ';')
+    return "it is spelled inside a macro";
+  unsigned *db = calloc((size_t)ks->n, sizeof(unsigned)), *de = calloc((size_t)ks->n, sizeof(unsigned));
+  unsigned *nb = calloc((size_t)ks->n, sizeof(unsigned)), *ne = calloc((size_t)ks->n, sizeof(unsigned));
+  if (!db || !de || !nb || !ne)
+    abort();
+  const char *why = NULL;
+  for (int i = 0; i < ks->n && !why; i++) {
+    unsigned vb;
+    if (!range_of(r, ks->v[i], &vb, &de[i]) || !in_main(r, clang_getCursorLocation(ks->v[i]), &nb[i]) ||
+        !name_end(r, ks->v[i], &ne[i]) || de[i] > se) {
+      why = "a declarator is spelled inside a macro";
+      break;
+    }
+    int open = 0;  // a direct initialiser's ')' lies outside the extent: `S *a(p), *b;`
+    for (unsigned k = ne[i]; k < de[i]; k++)
+      open += r->text[k] == '(' ? 1 : r->text[k] == ')' ? -1 : 0;
+    for (unsigned k; open > 0 && (k = skip_blanks(r, de[i])) < se && r->text[k] == ')'; open--)
+      de[i] = k + 1;
+    for (unsigned k = sb; i == 0 && !why && k < nb[0]; k++) {  // the type is written once per declaration
+      if (r->text[k] == '{' || r->text[k] == '}')
+        why = "its type defines a struct";
+      else if (r->text[k] == '#' || r->text[k] == '/')
+        why = "a comment or directive is inside its type";  // (a // comment would swallow the rest)
+    }
+    if (why)
+      break;
+    if (i == 0) {
+      db[0] = first_declarator(r, sb, nb[0]);
+    } else {  // after the ',' that ends the previous declarator
+      unsigned k = skip_blanks(r, de[i - 1]);
+      db[i] = k < r->len && r->text[k] == ',' ? skip_blanks(r, k + 1) : 0;
+    }
+    if (db[i] == 0 || db[i] > nb[i] || ne[i] > de[i])
+      why = "its declarators could not be told apart";
+  }
+  if (!why && skip_blanks(r, de[ks->n - 1]) != se - 1)
+    why = "its declarators could not be told apart";
+  if (!why) {
+    unsigned spec_end = back_blanks(r, sb, db[0]);
+    kd_edit_begin(r->E, sb, se, rs);
+    for (int i = 0; i < ks->n; i++) {
+      Var *v = var_find(r, ks->v[i]);
+      if (i > 0)
+        kd_edit_text(r->E, " ");
+      if (v && is_view(r, v)) {
+        char name[128];
+        var_name(v, name, sizeof name);
+        kd_edit_text(r->E, "kdlg_view_%s %s", r->rs[v->rs].tag, name);
+        kd_edit_hole(r->E, ne[i], de[i]);  // = init, (init), {init} or nothing
+      } else if (i == 0) {
+        kd_edit_hole(r->E, sb, de[0]);
+      } else {
+        kd_edit_text(r->E, "%.*s ", (int)(spec_end - sb), r->text + sb);
+        kd_edit_hole(r->E, db[i], de[i]);
+      }
+      kd_edit_text(r->E, ";");
+    }
+  }
+  free(db);
+  free(de);
+  free(nb);
+  free(ne);
+  return why;
+}
+
+/* A declaration statement whose parent is of kind `parent`; several
+ * variables with a view among them are split into one declaration each,
+ * only where a statement list holds it (a block, after a case or a label):
+ * a for or if statement's initialisation takes one declaration, and the
+ * variables of an unbraced if or loop body would move out of its scope. */
+static void walk_declstmt(R *r, CXCursor c, enum CXCursorKind parent) {
+  Kids ks = kids_of(c);
+  int rs = -1;
+  bool vars = true;
+  CXCursor at = c;
+  for (int i = 0; i < ks.n; i++) {
+    if (clang_getCursorKind(ks.v[i]) != CXCursor_VarDecl) {
+      vars = false;
+      continue;
+    }
+    Var *v = var_find(r, ks.v[i]);
+    if (v && is_view(r, v) && rs < 0) {
+      rs = v->rs;
+      at = ks.v[i];
+    }
+  }
+  bool split = ks.n > 1 && rs >= 0;
+  if (split) {
+    bool listed = parent == CXCursor_CompoundStmt || parent == CXCursor_CaseStmt || parent == CXCursor_DefaultStmt ||
+                  parent == CXCursor_LabelStmt;
+    const char *why = !listed ? "it is not directly in a block: a for statement's initialisation, an unbraced body"
+                      : !vars ? "it declares something else too"
+                              : split_declstmt(r, c, &ks, rs);
+    if (why) {
+      set_bad(r, rs, at, "a declaration of several variables includes a pointer to it and cannot be split (%s)", why);
+      free(ks.v);
+      return;
+    }
+  }
+  for (int i = 0; i < ks.n; i++) {
+    if (clang_getCursorKind(ks.v[i]) == CXCursor_VarDecl)
+      walk_vardecl(r, ks.v[i], split);
+    else
+      walk(r, ks.v[i], CTX_VALUE);
+  }
+  free(ks.v);
 }
 
 static bool is_atomic_name(const char *n) {
@@ -2169,19 +2334,11 @@ static bool walk_pointer_update(R *r, CXCursor c) {
 static void walk(R *r, CXCursor c, Ctx ctx) {
   enum CXCursorKind k = clang_getCursorKind(c);
   switch (k) {
-  case CXCursor_DeclStmt: {
-    Kids ks = kids_of(c);
-    for (int i = 0; i < ks.n; i++) {
-      if (clang_getCursorKind(ks.v[i]) == CXCursor_VarDecl)
-        walk_vardecl(r, ks.v[i], ks.n);
-      else
-        walk(r, ks.v[i], CTX_VALUE);
-    }
-    free(ks.v);
+  case CXCursor_DeclStmt:
+    walk_declstmt(r, c, r->parent_kind);
     return;
-  }
   case CXCursor_VarDecl:
-    walk_vardecl(r, c, 1);
+    walk_vardecl(r, c, false);
     return;
   case CXCursor_CallExpr:
     walk_call(r, c);
