@@ -201,7 +201,11 @@ __global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long m
  *
  *   struct kdlg_S_conv {
  *     typedef kdlg_view_S view;
- *     enum { aos_bytes = sizeof(S), threads = NT, per_thread = E };
+ *     enum { aos_bytes = sizeof(S), threads = NT, per_thread = E,
+ *            stage_bytes = P, stage_in_bytes = U };       // shared bytes, 0: not staged
+ *     static __device__ view stage_view(view v, unsigned char *st, long long base);     // packing
+ *     static __device__ void stage_out(view v, const unsigned char *st, long long base);
+ *     static __device__ view stage_in(view v, unsigned char *st, long long base);       // unpacking
  *     static void bind(view *v, void *const *regions, long long n);   // host: kdlg_S_bind
  *     static __device__ void pack(view v, kdlg_index i, const unsigned char *a);
  *     static __device__ void unpack(view v, kdlg_index i, unsigned char *a);
@@ -290,6 +294,29 @@ __device__ __forceinline__ void kdlg_gen_store(unsigned char *dst, const unsigne
     kdlg_gen_store_units<unsigned char, NT>(dst, src, bytes);
 }
 
+/* Loads `bytes` bytes from global memory (src) to shared memory (dst, 16-byte
+ * aligned) by the NT threads of a block, in the widest unit that src and
+ * bytes allow, consecutive threads taking consecutive units. */
+template <typename U, int NT>
+__device__ __forceinline__ void kdlg_gen_load_units(unsigned char *dst, const unsigned char *src, unsigned bytes) {
+  for (unsigned k = threadIdx.x; k < bytes / sizeof(U); k += NT)
+    ((U *)dst)[k] = ((const U *)src)[k];
+}
+template <int NT>
+__device__ __forceinline__ void kdlg_gen_load(const unsigned char *src, unsigned char *dst, unsigned bytes) {
+  unsigned al = (unsigned)((uintptr_t)src | bytes) & 15u;
+  if (al == 0)
+    kdlg_gen_load_units<uint4, NT>(dst, src, bytes);
+  else if ((al & 7u) == 0)
+    kdlg_gen_load_units<uint2, NT>(dst, src, bytes);
+  else if ((al & 3u) == 0)
+    kdlg_gen_load_units<unsigned, NT>(dst, src, bytes);
+  else if ((al & 1u) == 0)
+    kdlg_gen_load_units<unsigned short, NT>(dst, src, bytes);
+  else
+    kdlg_gen_load_units<unsigned char, NT>(dst, src, bytes);
+}
+
 /* Moves the cnt elements of one staged chunk starting at element base between
  * the regions (v) and shared memory (sh, AoS bytes): C::pack if Pack, else
  * C::unpack.  A full chunk (cnt == threads · per_thread) runs unrolled. */
@@ -344,17 +371,28 @@ __global__ void __launch_bounds__(C::threads)
   }
 }
 
-/* Layout -> AoS for the first m elements; every AoS byte is written (padding as zero). */
+/* Layout -> AoS for the first m elements; every AoS byte is written (padding
+ * as zero).  With C::stage_in_bytes, C::stage_in first loads a full step's
+ * part of some regions into shared memory in wide units and returns the view
+ * to unpack it from; a partial last step is unpacked straight from the
+ * regions. */
 template <class C>
 __global__ void __launch_bounds__(C::threads)
     kdlg_gen_unpack_kernel(unsigned char *__restrict__ aos, long long m, typename C::view v) {
   const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
   __shared__ uint4 staged[(CH * A + 15) / 16];
+  __shared__ uint4 regions[C::stage_in_bytes ? C::stage_in_bytes / 16 : 1];
   unsigned char *sh = (unsigned char *)staged;
   v.kd_o = 0;
   for (long long base = (long long)blockIdx.x * CH; base < m; base += (long long)gridDim.x * CH) {
     unsigned cnt = m - base < (long long)CH ? (unsigned)(m - base) : CH;
-    kdlg_gen_elements<C, false>(v, base, cnt, sh);
+    if (C::stage_in_bytes && cnt == CH) {
+      typename C::view sv = C::stage_in(v, (unsigned char *)regions, base);
+      __syncthreads();
+      kdlg_gen_elements<C, false>(sv, base, cnt, sh);
+    } else {
+      kdlg_gen_elements<C, false>(v, base, cnt, sh);
+    }
     __syncthreads();
     kdlg_gen_copy<C::threads, CH * A>(aos + base * A, sh, cnt * A);
     __syncthreads();

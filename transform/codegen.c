@@ -216,20 +216,51 @@ static unsigned conv_shape(unsigned a, unsigned budget, unsigned *per) {
 
 /* Whether a warp's stores of some field of L, one element per lane, leave
  * 32-byte sectors partly written: a field under 32 bytes in an AoS cluster
- * with other fields, or in tiles of fewer than 32 bytes per field run.  The
- * L2 then takes a request per sector for a few bytes each, and AoS -> layout
- * runs at 0.2-0.7 of memcpy (benchmarks/convert/README.md); SoA, single-field
- * clusters and runs of 32 bytes or more write whole sectors. */
+ * with other fields, or in tiles of fewer than 32 bytes per field run; or a
+ * field of 32 bytes or more moved in several units (lanes a field apart).
+ * The L2 then takes a request per sector for a few bytes each, and AoS ->
+ * layout ran at 0.2-0.7 of memcpy (benchmarks/convert/README.md); SoA and
+ * single-field clusters of fields moved in one unit, and runs of 32 bytes or
+ * more, write whole sectors. */
 static bool partial_sector_stores(const kd_layout *L) {
   for (uint32_t f = 0; f < L->nfields; f++) {
     const kd_layout_field *F = &L->fields[f];
     const kd_layout_cluster *c = &L->clusters[F->cluster];
+    if (F->bytes >= 32 && F->bytes > unit_of(F->bytes | F->aos_offset | L->aos_bytes | F->align))
+      return true;  // lanes 32 bytes or more apart, several units each: each warp store writes sectors in part
     if (F->bytes >= 32 || c->tile == 0)
       continue;
     if (c->tile == 1 ? F->bytes < kd_layout_stride(c) : (uint64_t)c->tile * F->bytes < 32)
       return true;
   }
   return false;
+}
+
+/* Whether a warp's accesses of field F, one element per lane, are narrow:
+ * units under 4 bytes (a warp access moves 32 or 64 bytes), or a field of 32
+ * bytes or more in several units (lanes a sector or more apart: each access
+ * touches every sector in part). */
+static bool narrow_field(const kd_layout *L, const kd_layout_field *F) {
+  unsigned u = unit_of(F->bytes | F->aos_offset | L->aos_bytes | F->align);
+  return u < 4 || (F->bytes >= 32 && F->bytes > u);
+}
+
+/* Whether unpacking should load cluster c's region through shared memory
+ * (C::stage_in): a tiled or AoS cluster at least half of whose bytes are in
+ * narrow fields.  Layout -> AoS of such layouts ran at 0.60-0.75 of memcpy
+ * (RGB in tiles, the 208-byte struct in tiles of 2); staged, their region is
+ * one contiguous run per step.  A cluster with a few narrow fields among wide
+ * ones loads well directly (the padded struct: 1.04-1.10, staged 0.77-0.82);
+ * and a SoA region is one run per field: staging its many short runs measured
+ * slower (Agent SoA 0.96 -> 0.64), so SoA fields are always loaded directly. */
+static bool stage_in_cluster(const kd_layout *L, uint32_t c) {
+  if (L->clusters[c].tile == 0)
+    return false;
+  uint64_t narrow = 0;
+  for (uint32_t f = 0; f < L->nfields; f++)
+    if (L->fields[f].cluster == c && narrow_field(L, &L->fields[f]))
+      narrow += L->fields[f].bytes;
+  return 2 * narrow >= L->clusters[c].bytes;
 }
 
 /* Staged packing (kdlg_gen_pack_kernel): a full step of ch elements is
@@ -239,19 +270,41 @@ static bool partial_sector_stores(const kd_layout *L) {
  * tiles) and no region has padding bytes (a stored run would overwrite them
  * with whatever the shared memory held; the regions' padding is never
  * written, as in kd_layout_pack); returns the shared bytes the regions take
- * (each region 16-byte aligned), or 0 when not possible. */
-static uint64_t stage_bytes(const kd_layout *L, unsigned ch) {
+ * (each region 16-byte aligned), or 0 when not possible.
+ *
+ * Staged unpacking (in: kdlg_gen_unpack_kernel) loads the regions that
+ * stage_in_cluster picks, padding included (reading it is harmless), and
+ * needs their tiles to divide ch; returns their shared bytes, or 0. */
+static uint64_t stage_bytes(const kd_layout *L, unsigned ch, bool in) {
   uint64_t b = 0;
   for (uint32_t c = 0; c < L->nclusters; c++) {
     const kd_layout_cluster *C = &L->clusters[c];
+    if (in && !stage_in_cluster(L, c))
+      continue;
     uint32_t t = C->tile;
     if (t > 1 && ch % t != 0)
       return 0;
-    if (kd_layout_region_bytes(C, ch) != (uint64_t)ch * C->bytes)
+    uint64_t rb = kd_layout_region_bytes(C, ch);
+    if (!in && rb != (uint64_t)ch * C->bytes)
       return 0;  // padding: AoS stride or tile bytes rounded up
-    b += kd_layout_align_up(kd_layout_region_bytes(&L->clusters[c], ch), 16);
+    b += kd_layout_align_up(rb, 16);
   }
   return b;
+}
+
+/* One region's part of a step: `kdlg_gen_<op><nt>(<global>, st + at, bytes);`
+ * for cluster c, or for SoA field F of it. */
+static void gen_stage_run(FILE *out, const char *op, unsigned nt, const kd_layout_cluster *C, uint32_t c,
+                          const kd_layout_field *F, uint64_t at, unsigned ch) {
+  if (!F) {
+    uint64_t unit = C->tile == 1 ? kd_layout_stride(C) : kd_layout_tile_bytes(C);
+    fprintf(out, "    kdlg_gen_%s<%u>((unsigned char *)v.kd_c%u + base / %u * %lluLL, st + %llu, %lluu);\n", op, nt, c,
+            C->tile, (unsigned long long)unit, (unsigned long long)at,
+            (unsigned long long)kd_layout_region_bytes(C, ch));
+  } else {
+    fprintf(out, "    kdlg_gen_%s<%u>((unsigned char *)v.kd_f_%s + base * %uLL, st + %llu, %lluu);\n", op, nt, F->name,
+            F->bytes, (unsigned long long)at, (unsigned long long)ch * F->bytes);
+  }
 }
 
 /* The traits' stage_view and stage_out (kdlg_cuda.cuh, "Generated
@@ -283,22 +336,44 @@ static void gen_stage(FILE *out, const KdGenStruct *g, unsigned nt, unsigned ch)
   for (uint32_t c = 0; c < L->nclusters; c++) {
     const kd_layout_cluster *C = &L->clusters[c];
     if (C->tile != 0) {
-      uint64_t unit = C->tile == 1 ? kd_layout_stride(C) : kd_layout_tile_bytes(C);
-      fprintf(out, "    kdlg_gen_store<%u>((unsigned char *)v.kd_c%u + base / %u * %lluLL, st + %llu, %lluu);\n", nt,
-              c, C->tile, (unsigned long long)unit, (unsigned long long)at,
-              (unsigned long long)kd_layout_region_bytes(C, ch));
+      gen_stage_run(out, "store", nt, C, c, NULL, at, ch);
     } else {
       int n = cluster_fields(g, c, order);
-      for (int i = 0; i < n; i++) {
-        const kd_layout_field *F = &L->fields[order[i]];
-        fprintf(out, "    kdlg_gen_store<%u>((unsigned char *)v.kd_f_%s + base * %uLL, st + %llu, %lluu);\n", nt,
-                F->name, F->bytes, (unsigned long long)(at + (uint64_t)ch * F->offset),
-                (unsigned long long)ch * F->bytes);
-      }
+      for (int i = 0; i < n; i++)
+        gen_stage_run(out, "store", nt, C, c, &L->fields[order[i]], at + (uint64_t)ch * L->fields[order[i]].offset,
+                      ch);
     }
     at += kd_layout_align_up(kd_layout_region_bytes(C, ch), 16);
   }
   fputs("  }\n", out);
+}
+
+/* The traits' stage_in for staged unpacking of steps of ch elements by nt
+ * threads: loads the step's part of each region that stage_in_cluster picks
+ * into shared memory and returns a view of element base + e at e: staged
+ * regions in shared memory, the others (loaded directly) moved on by base
+ * elements. */
+static void gen_stage_in(FILE *out, const KdGenStruct *g, unsigned nt, unsigned ch) {
+  const kd_layout *L = g->L;
+  const char *T = g->tag;
+  int order[L->nfields + 1];
+  fputs("  static __device__ __forceinline__ view stage_in(view v, unsigned char *st, long long base) {\n", out);
+  uint64_t at = 0;
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    const kd_layout_cluster *C = &L->clusters[c];
+    if (stage_in_cluster(L, c)) {
+      gen_stage_run(out, "load", nt, C, c, NULL, at, ch);
+      fprintf(out, "    v.kd_c%u = (kdlg_%s_c%u *)(st + %llu);\n", c, T, c, (unsigned long long)at);
+      at += kd_layout_align_up(kd_layout_region_bytes(C, ch), 16);
+    } else if (C->tile != 0) {
+      fprintf(out, "    v.kd_c%u += base / %u;\n", c, C->tile);
+    } else {
+      int n = cluster_fields(g, c, order);
+      for (int i = 0; i < n; i++)
+        fprintf(out, "    v.kd_f_%s += base;\n", L->fields[order[i]].name);
+    }
+  }
+  fprintf(out, "    v.kd_o = -base; /* element base + e is at e */\n    return v;\n  }\n");
 }
 
 /* The traits class kdlg_S_conv of runtime/kdlg_cuda.cuh ("Generated
@@ -310,14 +385,21 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
   const kd_layout *L = g->L;
   const char *T = g->tag;
   unsigned A = L->aos_bytes, per, nt = conv_shape(A, 24576u, &per);
-  // staged packing: half the budget for the AoS step, the rest for the regions
-  unsigned sper, snt = partial_sector_stores(L) ? conv_shape(A, 12288u, &sper) : 0;
-  uint64_t sb = snt ? stage_bytes(L, snt * sper) : 0;
-  if (sb && (uint64_t)snt * sper * A + 15 + sb <= 49152u) {
+  // staging in either direction: half the budget for the AoS step, the rest for the regions
+  unsigned sper, snt = conv_shape(A, 12288u, &sper);
+  uint64_t sb = 0, sbin = 0;
+  if (snt) {
+    uint64_t aos = (uint64_t)snt * sper * A + 15;
+    sb = partial_sector_stores(L) ? stage_bytes(L, snt * sper, false) : 0;
+    sbin = stage_bytes(L, snt * sper, true);
+    if (aos + sb > 49152u)
+      sb = 0;
+    if (aos + sbin > 49152u)
+      sbin = 0;
+  }
+  if (sb || sbin) {
     nt = snt;
     per = sper;
-  } else {
-    sb = 0;
   }
   if (!nt) {
     fprintf(out, "/* %s: %u-byte elements, too large for a generated conversion (the generic kernel converts) */\n",
@@ -325,19 +407,24 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
     return false;
   }
   fprintf(out,
-          "/* %s's element moves for kdlg_gen_convert (kdlg_cuda.cuh): %u threads, %u element(s) each per step%s */\n"
+          "/* %s's element moves for kdlg_gen_convert (kdlg_cuda.cuh): %u threads, %u element(s) each per step%s%s */\n"
           "struct kdlg_%s_conv {\n"
           "  typedef kdlg_view_%s view;\n"
-          "  enum { aos_bytes = %u, threads = %u, per_thread = %u, stage_bytes = %llu };\n"
+          "  enum { aos_bytes = %u, threads = %u, per_thread = %u, stage_bytes = %llu, stage_in_bytes = %llu };\n"
           "  static void bind(view *v, void *const *r, long long n) { kdlg_%s_bind(v, r, n); }\n",
-          g->type, nt, per, sb ? ", packed in layout order in shared memory" : "", T, T, A, nt, per,
-          (unsigned long long)sb, T);
+          g->type, nt, per, sb ? ", packed in layout order in shared memory" : "",
+          sbin ? ", unpacked from regions staged in shared memory" : "", T, T, A, nt, per, (unsigned long long)sb,
+          (unsigned long long)sbin, T);
   if (sb)
     gen_stage(out, g, nt, nt * per);
   else
     fputs("  static __device__ __forceinline__ view stage_view(view v, unsigned char *, long long) { return v; }\n"
           "  static __device__ __forceinline__ void stage_out(view, const unsigned char *, long long) {}\n",
           out);
+  if (sbin)
+    gen_stage_in(out, g, nt, nt * per);
+  else
+    fputs("  static __device__ __forceinline__ view stage_in(view v, unsigned char *, long long) { return v; }\n", out);
   for (int unpack = 0; unpack < 2; unpack++) {
     fprintf(out, "  static __device__ __forceinline__ void %s(view v, kdlg_index i, %sunsigned char *a) {\n",
             unpack ? "unpack" : "pack", unpack ? "" : "const ");

@@ -11,10 +11,11 @@
 // P: 32 bytes, c at 0, d at 8, s at 16, p at 20..32; padding 1..8 and 18..20
 // CHECK: struct kdlg_P_conv {
 // CHECK-NEXT: typedef kdlg_view_P view;
-// CHECK-NEXT: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0 };
+// CHECK-NEXT: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0, stage_in_bytes = 0 };
 // CHECK-NEXT: static void bind(view *v, void *const *r, long long n) { kdlg_P_bind(v, r, n); }
 // CHECK-NEXT: static __device__ __forceinline__ view stage_view(view v, unsigned char *, long long) { return v; }
 // CHECK-NEXT: static __device__ __forceinline__ void stage_out(view, const unsigned char *, long long) {}
+// CHECK-NEXT: static __device__ __forceinline__ view stage_in(view v, unsigned char *, long long) { return v; }
 // CHECK-NEXT: static __device__ __forceinline__ void pack(view v, kdlg_index i, const unsigned char *a) {
 // CHECK-NEXT: kdlg_move<unsigned char, 1>((unsigned char *)kdlg_P_f_c(v, i), a + 0);
 // CHECK-NEXT: kdlg_move<uint2, 1>((unsigned char *)kdlg_P_f_d(v, i), a + 8);
@@ -37,9 +38,15 @@
 // CHECK: kdlg_copy_between(&kdlg_P_layout, kdlg_gen_convert<kdlg_P_conv>, r, d.kd_n, q, v.kd_n, bytes, 0, 0)
 // CHECK: kdlg_memset(&kdlg_P_layout, kdlg_gen_convert<kdlg_P_conv>, r, d.kd_n, value, bytes, 0, 0)
 //
-// W: 200 bytes, no padding: blocks of 96 threads (3 x 32 x 200 B <= 24 KiB)
+// W: 200 bytes, no padding, one 200-byte field: a warp's 4-byte stores are
+// 200 bytes apart and write every sector in part, so packing is staged (half
+// the budget: blocks of 32 threads, 32 x 200 B <= 12 KiB), one run of 6400
+// bytes per step; SoA's loads are direct (stage_in_bytes = 0).
 // CHECK: struct kdlg_W_conv {
-// CHECK: enum { aos_bytes = 200, threads = 96, per_thread = 1, stage_bytes = 0 };
+// CHECK: enum { aos_bytes = 200, threads = 32, per_thread = 1, stage_bytes = 6400, stage_in_bytes = 0 };
+// CHECK: kdlg_gen_store<32>((unsigned char *)v.kd_f_v + base * 200LL, st + 0, 6400u);
+// CHECK-NEXT: }
+// CHECK-NEXT: static __device__ __forceinline__ view stage_in(view v, unsigned char *, long long) { return v; }
 // CHECK: kdlg_move<unsigned, 50>((unsigned char *)kdlg_W_f_v(v, i), a + 0);
 // CHECK: static __device__ __forceinline__ void unpack(view v, kdlg_index i, unsigned char *a) {
 // CHECK-NEXT: kdlg_move<unsigned, 50>(a + 0, (const unsigned char *)kdlg_W_f_v(v, i));
@@ -53,19 +60,32 @@
 // CHECK-NOT: kdlg_H_conv
 //
 // Staged packing (kdlg_gen_pack_kernel): only where a warp's stores would
-// write 32-byte sectors in part (fields under 32 bytes in tiles of 2) and the
-// regions have no padding.  Q (3 floats) with tile 2: half the shared budget
-// for the AoS step (4 elements per thread), the step's 1024 elements packed
-// in layout order and stored as one run of 512 tiles.  P with tile 2 has
-// padding in its tiles (2 x 31 bytes rounded up to 64), W's field is 200
-// bytes: neither is staged.
+// write 32-byte sectors in part (fields under 32 bytes in tiles of 2, or a
+// field of 32 bytes or more in several units) and the regions have no
+// padding.  Q (3 floats) with tile 2: half the shared budget for the AoS step
+// (4 elements per thread), the step's 1024 elements packed in layout order
+// and stored as one run of 512 tiles.  P with tile 2 has padding in its tiles
+// (2 x 31 bytes rounded up to 64): not staged.  Staged unpacking
+// (kdlg_gen_unpack_kernel, stage_in): a tiled or AoS region at least half of
+// whose bytes are narrow fields (units under 4 bytes, or 32 bytes or more in
+// several units) is loaded into shared memory as one run per step: W's
+// 200-byte field in tiles of 2 (padding is only read), not P (1 + 2 of 23
+// bytes narrow) nor Q (4-byte units).
 // RUN: %kdlg-opt %s --layout tiled:2 -o %t2.cu
 // RUN: sed "s|//.*||" %t2.cu | FileCheck %s --check-prefix=T2
-// T2: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0 };
-// T2: enum { aos_bytes = 200, threads = 96, per_thread = 1, stage_bytes = 0 };
+// T2: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0, stage_in_bytes = 0 };
+// T2: struct kdlg_W_conv {
+// T2-NEXT: typedef kdlg_view_W view;
+// T2-NEXT: enum { aos_bytes = 200, threads = 32, per_thread = 1, stage_bytes = 6400, stage_in_bytes = 6400 };
+// T2: static __device__ __forceinline__ view stage_in(view v, unsigned char *st, long long base) {
+// T2-NEXT: kdlg_gen_load<32>((unsigned char *)v.kd_c0 + base / 2 * 400LL, st + 0, 6400u);
+// T2-NEXT: v.kd_c0 = (kdlg_W_c0 *)(st + 0);
+// T2-NEXT: v.kd_o = -base;
+// T2-NEXT: return v;
+// T2-NEXT: }
 // T2: struct kdlg_Q_conv {
 // T2-NEXT: typedef kdlg_view_Q view;
-// T2-NEXT: enum { aos_bytes = 12, threads = 256, per_thread = 4, stage_bytes = 12288 };
+// T2-NEXT: enum { aos_bytes = 12, threads = 256, per_thread = 4, stage_bytes = 12288, stage_in_bytes = 0 };
 // T2-NEXT: static void bind(view *v, void *const *r, long long n) { kdlg_Q_bind(v, r, n); }
 // T2-NEXT: static __device__ __forceinline__ view stage_view(view v, unsigned char *st, long long base) {
 // T2-NEXT: v.kd_c0 = (kdlg_Q_c0 *)(st + 0);
@@ -76,21 +96,39 @@
 // T2-NEXT: static __device__ __forceinline__ void stage_out(view v, const unsigned char *st, long long base) {
 // T2-NEXT: kdlg_gen_store<256>((unsigned char *)v.kd_c0 + base / 2 * 24LL, st + 0, 12288u);
 // T2-NEXT: }
+// T2-NEXT: static __device__ __forceinline__ view stage_in(view v, unsigned char *, long long) { return v; }
 // T2-NEXT: static __device__ __forceinline__ void pack(view v, kdlg_index i, const unsigned char *a) {
 // And with SoA, Q's stores are whole warps' runs: not staged.
-// CHECK: enum { aos_bytes = 12, threads = 256, per_thread = 8, stage_bytes = 0 };
+// CHECK: enum { aos_bytes = 12, threads = 256, per_thread = 8, stage_bytes = 0, stage_in_bytes = 0 };
+//
+// A mixed split: R's one-byte fields {r, g} in tiles of 32 (32-byte runs: packed
+// directly; unpacked from shared memory, all its bytes narrow) and {b} SoA
+// (loaded directly: the view's pointer moved on by base elements).
+// RUN: %kdlg-opt %s --plan-in %S/Inputs/conversion-split.plan.json -o %t3.cu
+// RUN: sed "s|//.*||" %t3.cu | FileCheck %s --check-prefix=SPLIT
+// SPLIT: struct kdlg_R_conv {
+// SPLIT: enum { aos_bytes = 3, threads = 256, per_thread = 8, stage_bytes = 0, stage_in_bytes = 4096 };
+// SPLIT: static __device__ __forceinline__ view stage_in(view v, unsigned char *st, long long base) {
+// SPLIT-NEXT: kdlg_gen_load<256>((unsigned char *)v.kd_c0 + base / 32 * 64LL, st + 0, 4096u);
+// SPLIT-NEXT: v.kd_c0 = (kdlg_R_c0 *)(st + 0);
+// SPLIT-NEXT: v.kd_f_b += base;
+// SPLIT-NEXT: v.kd_o = -base;
+// SPLIT-NEXT: return v;
+// SPLIT-NEXT: }
 #include <cuda_runtime.h>
 struct P { char c; double d; short s; float3 p; };
 struct W { float v[50]; };
 struct H { float v[500]; int n; };
 struct Q { float x; float y; float z; };
-__global__ void k(P *p, W *w, H *h, Q *q, int n) {
+struct R { unsigned char r, g, b; };
+__global__ void k(P *p, W *w, H *h, Q *q, R *rgb, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     p[i].d += p[i].c;
     w[i].v[0] += w[i].v[1];
     h[i].v[2] += h[i].n;
     q[i].x += q[i].y * q[i].z;
+    rgb[i].r = rgb[i].g + rgb[i].b;
   }
 }
 void run(int n) {
@@ -98,14 +136,17 @@ void run(int n) {
   W *w;
   H *h;
   Q *q;
+  R *rgb;
+  cudaMalloc(&rgb, n * sizeof(R));
   cudaMalloc(&p, n * sizeof(P));
   cudaMalloc(&w, n * sizeof(W));
   cudaMalloc(&h, n * sizeof(H));
   cudaMalloc(&q, n * sizeof(Q));
-  k<<<1, 32>>>(p, w, h, q, n);
+  k<<<1, 32>>>(p, w, h, q, rgb, n);
   cudaMemset(h, 0, n * sizeof(H));
   cudaFree(p);
   cudaFree(w);
   cudaFree(h);
   cudaFree(q);
+  cudaFree(rgb);
 }
