@@ -217,6 +217,7 @@ typedef struct R {
   int inst;          // the instance being visited or walked: var_find gives its variables
   Fn *visiting;      // pass 1: the cloneable function whose body is visited, or NULL
   enum CXCursorKind parent_kind;  // pass 2: the kind of the node whose children walk_kids walks
+  bool in_list;                   // pass 2: walk_kids' children are items of a block (directly or after labels)
   CXCursor visiting_fn;  // pass 1: the function whose body is visited
   int *cflags;       // per root: CL_VIEW / CL_OTHER (valid unless cdirty)
   bool cdirty;
@@ -1432,6 +1433,63 @@ static bool has_word(R *r, unsigned b, unsigned e, const char *word) {
   return false;
 }
 
+static unsigned skip_blanks(R *r, unsigned i);
+static bool line_start(R *r, unsigned i);
+
+/* Whether text[b, e) uses one of `words` (NULL-terminated), directly or
+ * through a macro #defined in the main file whose replacement uses one,
+ * maybe through other such macros; *via names the macro (or is ""). Macros
+ * of included headers are not looked into. */
+static bool uses_words(R *r, unsigned b, unsigned e, const char *const *words, char *via, size_t nvia) {
+  *via = 0;
+  for (int w = 0; words[w]; w++)
+    if (has_word(r, b, e, words[w]))
+      return true;
+  enum { MAXM = 64 };
+  unsigned mb[MAXM], mn[MAXM], me[MAXM];  // name start, name length, end of the replacement
+  bool hit[MAXM] = {0};
+  int nm = 0;
+  for (unsigned i = 0; i < r->len && nm < MAXM; i++) {  // every `#define NAME ...` line of the file
+    if (r->text[i] != '#' || !line_start(r, i))
+      continue;
+    unsigned k = skip_blanks(r, i + 1);
+    if (k + 6 > r->len || strncmp(r->text + k, "define", 6))
+      continue;
+    k = skip_blanks(r, k + 6);
+    unsigned n = k;
+    while (n < r->len && is_ident_char(r->text[n]))
+      n++;
+    unsigned end = n;
+    while (end < r->len && !(r->text[end] == '\n' && r->text[end - 1] != '\\'))
+      end++;
+    mb[nm] = k;
+    mn[nm] = n - k;
+    me[nm++] = end;
+  }
+  for (int m = 0; m < nm; m++)  // macros whose replacement uses a word ...
+    for (int w = 0; words[w] && !hit[m]; w++)
+      hit[m] = has_word(r, mb[m] + mn[m], me[m], words[w]);
+  for (bool more = true; more;) {  // ... or a macro that does
+    more = false;
+    for (int m = 0; m < nm; m++)
+      for (int o = 0; o < nm && !hit[m]; o++) {
+        char name[128];
+        snprintf(name, sizeof name, "%.*s", (int)mn[o], r->text + mb[o]);
+        if (hit[o] && mn[o] > 0 && has_word(r, mb[m] + mn[m], me[m], name))
+          more = hit[m] = true;
+      }
+  }
+  for (int m = 0; m < nm; m++) {
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)mn[m], r->text + mb[m]);
+    if (hit[m] && mn[m] > 0 && has_word(r, b, e, name)) {
+      snprintf(via, nvia, "%s", name);
+      return true;
+    }
+  }
+  return false;
+}
+
 /* Why F's text [b, e) (name at nb) cannot be copied into a clone that
  * behaves like it, or NULL: a static or __shared__ local would be two
  * variables, an asm statement's labels would be defined twice, a
@@ -1461,8 +1519,13 @@ static const char *clone_text_problem(R *r, const Fn *F, unsigned b, unsigned e,
     if ((k == b || r->text[k - 1] == '\n') && !(w + 6 <= e && !strncmp(r->text + w, "pragma", 6)))
       return "a preprocessor directive is inside it (code the parser does not see would be copied unrewritten)";
   }
-  if (has_word(r, b, e, "__func__") || has_word(r, b, e, "__FUNCTION__") || has_word(r, b, e, "__PRETTY_FUNCTION__"))
-    return "it uses its own name (__func__)";
+  static const char *const own_name[] = {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__", NULL};
+  static const char *const counter[] = {"__COUNTER__", NULL};
+  char via[128];
+  if (uses_words(r, b, e, own_name, via, sizeof via))
+    return *via ? "it uses its own name (__func__, through a macro of this file)" : "it uses its own name (__func__)";
+  if (uses_words(r, b, e, counter, via, sizeof via))
+    return "it expands __COUNTER__ (the clone would take other values, and shift the later ones)";
   if (has_word(r, b, nb, "constexpr") || has_word(r, b, nb, "consteval"))
     return "it is constexpr (its clone calls the accessors, which are not)";
   for (int f = 0; f < r->funcs.n; f++) {
@@ -1683,13 +1746,20 @@ static void walk(R *r, CXCursor c, Ctx ctx);
 
 static void walk_kids(R *r, CXCursor c) {
   Kids ks = kids_of(c);
-  bool subscript = clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  bool subscript = k == CXCursor_ArraySubscriptExpr;
   enum CXCursorKind save = r->parent_kind;
+  // c's children are block items if c is a block, or a label, case or default that is one itself
+  bool listed = r->in_list;
+  bool kids_listed = k == CXCursor_CompoundStmt ||
+                     (listed && (k == CXCursor_LabelStmt || k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt));
   for (int i = 0; i < ks.n; i++) {
-    r->parent_kind = clang_getCursorKind(c);
+    r->parent_kind = k;
+    r->in_list = kids_listed;
     walk(r, ks.v[i], subscript && i == 0 ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
   }
   r->parent_kind = save;
+  r->in_list = listed;
   free(ks.v);
 }
 
@@ -1962,6 +2032,14 @@ static unsigned first_declarator(R *r, unsigned start, unsigned name) {
   return k > start && is_ident_char(r->text[k - 1]) ? d : 0;
 }
 
+/* Whether only blanks precede text[i] on its line (a '#' there starts a
+ * preprocessor directive). */
+static bool line_start(R *r, unsigned i) {
+  while (i > 0 && (r->text[i - 1] == ' ' || r->text[i - 1] == '\t'))
+    i--;
+  return i == 0 || r->text[i - 1] == '\n';
+}
+
 /* `S *a = p, *b = a + 1;` with a view among the variables: one edit writes
  * each declarator as its own declaration, in order (an initialiser may use
  * an earlier variable), the view ones as `kdlg_view_S name` and the rest of
@@ -1977,6 +2055,9 @@ static const char *split_declstmt(R *r, CXCursor c, const Kids *ks, int rs) {
   if (!db || !de || !nb || !ne)
     abort();
   const char *why = NULL;
+  for (unsigned k = sb; k < se && !why; k++)  // the text between declarators is rewritten
+    if (r->text[k] == '#' && line_start(r, k))
+      why = "a preprocessor directive is inside it";
   for (int i = 0; i < ks->n && !why; i++) {
     unsigned vb;
     if (!range_of(r, ks->v[i], &vb, &de[i]) || !in_main(r, clang_getCursorLocation(ks->v[i]), &nb[i]) ||
@@ -2038,9 +2119,10 @@ static const char *split_declstmt(R *r, CXCursor c, const Kids *ks, int rs) {
 
 /* A declaration statement whose parent is of kind `parent`; several
  * variables with a view among them are split into one declaration each,
- * only where a statement list holds it (a block, after a case or a label):
- * a for or if statement's initialisation takes one declaration, and the
- * variables of an unbraced if or loop body would move out of its scope. */
+ * only where a block holds it (directly, or after labels, cases or defaults
+ * that are block items themselves): a for or if statement's initialisation
+ * takes one declaration, and the variables of an unbraced if or loop body
+ * (labelled or not) would move out of its scope or condition. */
 static void walk_declstmt(R *r, CXCursor c, enum CXCursorKind parent) {
   Kids ks = kids_of(c);
   int rs = -1;
@@ -2059,8 +2141,9 @@ static void walk_declstmt(R *r, CXCursor c, enum CXCursorKind parent) {
   }
   bool split = ks.n > 1 && rs >= 0;
   if (split) {
-    bool listed = parent == CXCursor_CompoundStmt || parent == CXCursor_CaseStmt || parent == CXCursor_DefaultStmt ||
-                  parent == CXCursor_LabelStmt;
+    // a block item, directly or after labels (`again: S *a = p, *b = q;` as an unbraced if body is not)
+    bool listed = r->in_list && (parent == CXCursor_CompoundStmt || parent == CXCursor_CaseStmt ||
+                                 parent == CXCursor_DefaultStmt || parent == CXCursor_LabelStmt);
     const char *why = !listed ? "it is not directly in a block: a for statement's initialisation, an unbraced body"
                       : !vars ? "it declares something else too"
                               : split_declstmt(r, c, &ks, rs);

@@ -1,6 +1,6 @@
 // CUDA: declarations of several variables with views among them are split,
 // in kernels (an element copy next to a view, a direct initialiser, a view
-// without initialiser assigned later) and on the host (device pointers
+// without initialiser assigned later, after a case and a label in a block) and on the host (device pointers
 // declared together, a host array declared with a device pointer).
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %exitcode %kdlg-opt %s --layout tiled:32 -o %t.dir/out.cu 2>&1 | FileCheck --check-prefix=ERR %s
@@ -20,6 +20,14 @@ __global__ void k(P *p, P *o, int n) {
   t = o;
   t[i].x = s.x + q->y + r->n;
 // CHECK: {{^}}  (*kdlg_P_f_x(t, (i))) = s.x + (*kdlg_P_f_y(q, 0)) + (*kdlg_P_f_n(r, 0));{{$}}
+  switch (n & 1) {
+  case 1: P *u = o + i, *w = u;
+// CHECK: {{^}}  case 1: kdlg_view_P u = kdlg_P_offset(o, (i)); kdlg_view_P w = u;{{$}}
+    w->y = u->x;
+  again: P *a = o, *b = a + i;
+// CHECK: {{^}}  again: kdlg_view_P a = o; kdlg_view_P b = kdlg_P_offset(a, (i));{{$}}
+    b->n += 1;
+  }
 }
 
 int main() {
