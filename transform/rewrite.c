@@ -309,6 +309,15 @@ static Var *var_new(R *r, CXCursor decl, int rs) {
 
 /* The variable of decl in the instance being visited, created (with its
  * twin if it belongs to a cloneable function) on first sight. */
+/* Whether t is a pointer to (or an array of) volatile-qualified elements. */
+static bool volatile_target(CXType t) {
+  t = clang_getCanonicalType(t);
+  CXType e = t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
+  return e.kind != CXType_Invalid && clang_isVolatileQualifiedType(e);
+}
+
+static void set_opaque(R *r, Var *v, CXCursor at, const char *why);
+
 static Var *var_add(R *r, CXCursor decl, int rs) {
   Var *v = base_var(r, decl);
   if (!v) {
@@ -328,6 +337,9 @@ static Var *var_add(R *r, CXCursor decl, int rs) {
       t->inst = 1;
       v->twin = t;
     }
+    if (volatile_target(clang_getCursorType(decl)))
+      for (Var *x = v; x; x = x->twin)
+        set_opaque(r, x, decl, "it is a pointer to volatile (the accessors' loads and stores are not volatile)");
   }
   return r->inst == 1 && v->twin ? v->twin : v;
 }
@@ -672,8 +684,13 @@ static void vref(R *r, CXCursor c, VRef *out) {
     if (ks.n >= 1 && t.kind == CXType_Pointer) {
       VRef b;
       vref(r, ks.v[ks.n - 1], &b);
-      if (b.kind == VR_PTR && rs_of_pointer(r, t) == b.var->rs)
+      if (b.kind == VR_PTR && rs_of_pointer(r, t) == b.var->rs && volatile_target(t)) {
+        *out = b;
+        out->kind = VR_BAD;
+        out->why = "it is cast to a pointer to volatile (the accessors' loads and stores are not volatile)";
+      } else if (b.kind == VR_PTR && rs_of_pointer(r, t) == b.var->rs) {
         *out = b;  // a cast to the same struct pointer (adding const)
+      }
     }
     free(ks.v);
     return;
@@ -1185,7 +1202,8 @@ static void route_edge(R *r, int i, int to) {
 /* Routes every call of a cloneable function (see the top comment): calls
  * whose pointers decide first, then an undecided one to the instance its
  * callee already has (0 if none), then functions nobody calls (instance 0,
- * as written), until nothing is left.  Each step routes a call or reaches an
+ * as written; with external linkage, their struct-pointer parameters come
+ * from another file, as AoS: opaque), until nothing is left.  Each step routes a call or reaches an
  * instance, so this ends. */
 static void route_calls(R *r) {
   for (;;) {
@@ -1216,6 +1234,18 @@ static void route_calls(R *r) {
     }
     if (!idle)
       break;
+    if (clang_getCursorLinkage(idle->def) == CXLinkage_External) {
+      // nothing here calls it: its pointers come from another file, in the layout that file has (AoS)
+      int np = clang_Cursor_getNumArguments(idle->def);
+      for (int a = 0; a < np; a++) {
+        CXCursor p = clang_Cursor_getArgument(idle->def, (unsigned)a);
+        Var *pv = base_var(r, p);
+        if (pv)
+          mark_opaque(r, pv, p,
+                      "it is a parameter of a function with external linkage that nothing in this file calls (its "
+                      "callers elsewhere pass AoS pointers)");
+      }
+    }
     fn_make_live(r, idle, 0);
   }
   Fn *F, *tmp;
