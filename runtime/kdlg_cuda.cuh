@@ -270,51 +270,42 @@ __device__ __forceinline__ void kdlg_gen_copy(unsigned char *dst, const unsigned
     dst[k] = src[k];
 }
 
-/* Stores `bytes` bytes from shared memory (src, 16-byte aligned) to global
- * memory (dst) by the NT threads of a block, in the widest unit (16, 8, 4, 2
- * or 1 bytes) that dst and bytes allow: consecutive threads, consecutive
- * units, so every warp store is one contiguous run. */
+/* Moves `bytes` bytes from src to dst, one side in shared memory (16-byte
+ * aligned), the other, `global`, in global memory, by the NT threads of a
+ * block, in the widest unit (16, 8, 4, 2 or 1 bytes) that the global address
+ * and bytes allow: consecutive threads, consecutive units, so every warp
+ * access is one contiguous run. */
 template <typename U, int NT>
-__device__ __forceinline__ void kdlg_gen_store_units(unsigned char *dst, const unsigned char *src, unsigned bytes) {
+__device__ __forceinline__ void kdlg_gen_units(unsigned char *dst, const unsigned char *src, unsigned bytes) {
   for (unsigned k = threadIdx.x; k < bytes / sizeof(U); k += NT)
     ((U *)dst)[k] = ((const U *)src)[k];
 }
 template <int NT>
-__device__ __forceinline__ void kdlg_gen_store(unsigned char *dst, const unsigned char *src, unsigned bytes) {
-  unsigned al = (unsigned)((uintptr_t)dst | bytes) & 15u;
+__device__ __forceinline__ void kdlg_gen_run(unsigned char *dst, const unsigned char *src, unsigned bytes,
+                                             const void *global) {
+  unsigned al = (unsigned)((uintptr_t)global | bytes) & 15u;
   if (al == 0)
-    kdlg_gen_store_units<uint4, NT>(dst, src, bytes);
+    kdlg_gen_units<uint4, NT>(dst, src, bytes);
   else if ((al & 7u) == 0)
-    kdlg_gen_store_units<uint2, NT>(dst, src, bytes);
+    kdlg_gen_units<uint2, NT>(dst, src, bytes);
   else if ((al & 3u) == 0)
-    kdlg_gen_store_units<unsigned, NT>(dst, src, bytes);
+    kdlg_gen_units<unsigned, NT>(dst, src, bytes);
   else if ((al & 1u) == 0)
-    kdlg_gen_store_units<unsigned short, NT>(dst, src, bytes);
+    kdlg_gen_units<unsigned short, NT>(dst, src, bytes);
   else
-    kdlg_gen_store_units<unsigned char, NT>(dst, src, bytes);
+    kdlg_gen_units<unsigned char, NT>(dst, src, bytes);
 }
 
-/* Loads `bytes` bytes from global memory (src) to shared memory (dst, 16-byte
- * aligned) by the NT threads of a block, in the widest unit that src and
- * bytes allow, consecutive threads taking consecutive units. */
-template <typename U, int NT>
-__device__ __forceinline__ void kdlg_gen_load_units(unsigned char *dst, const unsigned char *src, unsigned bytes) {
-  for (unsigned k = threadIdx.x; k < bytes / sizeof(U); k += NT)
-    ((U *)dst)[k] = ((const U *)src)[k];
+/* Stores a staged run from shared memory (src) to global memory (dst). */
+template <int NT>
+__device__ __forceinline__ void kdlg_gen_store(unsigned char *dst, const unsigned char *src, unsigned bytes) {
+  kdlg_gen_run<NT>(dst, src, bytes, dst);
 }
+
+/* Loads a run from global memory (src) into shared memory (dst). */
 template <int NT>
 __device__ __forceinline__ void kdlg_gen_load(const unsigned char *src, unsigned char *dst, unsigned bytes) {
-  unsigned al = (unsigned)((uintptr_t)src | bytes) & 15u;
-  if (al == 0)
-    kdlg_gen_load_units<uint4, NT>(dst, src, bytes);
-  else if ((al & 7u) == 0)
-    kdlg_gen_load_units<uint2, NT>(dst, src, bytes);
-  else if ((al & 3u) == 0)
-    kdlg_gen_load_units<unsigned, NT>(dst, src, bytes);
-  else if ((al & 1u) == 0)
-    kdlg_gen_load_units<unsigned short, NT>(dst, src, bytes);
-  else
-    kdlg_gen_load_units<unsigned char, NT>(dst, src, bytes);
+  kdlg_gen_run<NT>(dst, src, bytes, src);
 }
 
 /* Moves the cnt elements of one staged chunk starting at element base between

@@ -1,7 +1,9 @@
 /* codegen.c: generated types, accessors and host wrappers (see codegen.h). */
+#define _GNU_SOURCE /* open_memstream */
 #include "codegen.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *layout_name(uint32_t tile) { return tile == 0 ? "SoA" : tile == 1 ? "AoS" : "tiled-AoS"; }
@@ -309,43 +311,41 @@ static void gen_stage_run(FILE *out, const char *op, unsigned nt, const kd_layou
 
 /* The traits' stage_view and stage_out (kdlg_cuda.cuh, "Generated
  * conversion") for staged packing of steps of ch elements in layout order,
- * by nt threads. */
+ * by nt threads: one walk over the regions writes both, stage_out into a
+ * buffer appended after stage_view. */
 static void gen_stage(FILE *out, const KdGenStruct *g, unsigned nt, unsigned ch) {
   const kd_layout *L = g->L;
   const char *T = g->tag;
   int order[L->nfields + 1];
+  char *outs = NULL;
+  size_t nouts = 0;
+  FILE *so = open_memstream(&outs, &nouts);
+  if (!so)
+    abort();
   fputs("  static __device__ __forceinline__ view stage_view(view v, unsigned char *st, long long base) {\n", out);
+  fputs("  static __device__ __forceinline__ void stage_out(view v, const unsigned char *st, long long base) {\n", so);
   uint64_t at = 0;
   for (uint32_t c = 0; c < L->nclusters; c++) {
     const kd_layout_cluster *C = &L->clusters[c];
     if (C->tile != 0) {
       fprintf(out, "    v.kd_c%u = (kdlg_%s_c%u *)(st + %llu);\n", c, T, c, (unsigned long long)at);
+      gen_stage_run(so, "store", nt, C, c, NULL, at, ch);
     } else {
       int n = cluster_fields(g, c, order);
       for (int i = 0; i < n; i++) {
         const kd_layout_field *F = &L->fields[order[i]];
-        fprintf(out, "    v.kd_f_%s = (kdlg_%s_t_%s *)(st + %llu);\n", F->name, T, F->name,
-                (unsigned long long)(at + (uint64_t)ch * F->offset));
+        uint64_t fat = at + (uint64_t)ch * F->offset;
+        fprintf(out, "    v.kd_f_%s = (kdlg_%s_t_%s *)(st + %llu);\n", F->name, T, F->name, (unsigned long long)fat);
+        gen_stage_run(so, "store", nt, C, c, F, fat, ch);
       }
     }
     at += kd_layout_align_up(kd_layout_region_bytes(C, ch), 16);
   }
   fprintf(out, "    v.kd_n = %u;\n    v.kd_o = -base; /* element base + e is at e in the stage */\n    return v;\n  }\n", ch);
-  fputs("  static __device__ __forceinline__ void stage_out(view v, const unsigned char *st, long long base) {\n", out);
-  at = 0;
-  for (uint32_t c = 0; c < L->nclusters; c++) {
-    const kd_layout_cluster *C = &L->clusters[c];
-    if (C->tile != 0) {
-      gen_stage_run(out, "store", nt, C, c, NULL, at, ch);
-    } else {
-      int n = cluster_fields(g, c, order);
-      for (int i = 0; i < n; i++)
-        gen_stage_run(out, "store", nt, C, c, &L->fields[order[i]], at + (uint64_t)ch * L->fields[order[i]].offset,
-                      ch);
-    }
-    at += kd_layout_align_up(kd_layout_region_bytes(C, ch), 16);
-  }
-  fputs("  }\n", out);
+  fputs("  }\n", so);
+  fclose(so);
+  fwrite(outs, 1, nouts, out);
+  free(outs);
 }
 
 /* The traits' stage_in for staged unpacking of steps of ch elements by nt
