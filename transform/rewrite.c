@@ -208,6 +208,7 @@ typedef struct R {
   Launched *launched;
   LaunchArray *arrays;  // void* arrays (cudaLaunchKernel argument arrays)
   Kids funcs;        // every function declaration / definition in the main file
+  Kids global_refs;  // names of functions in global variables' initialisers (outside any function)
   KdEdits *E;
   bool cuda;
   Fn *fns;           // cloneable functions by their definition
@@ -2728,6 +2729,13 @@ static int insert_clones(R *r) {
 }
 
 /* Every function declaration in the main file (also inside namespaces and classes). */
+static enum CXChildVisitResult collect_function_refs(CXCursor c, CXCursor parent, CXClientData data) {
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_FunctionDecl)
+    collect(c, parent, data);
+  return CXChildVisit_Recurse;
+}
+
 static enum CXChildVisitResult collect_funcs(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   R *r = data;
@@ -2740,9 +2748,34 @@ static enum CXChildVisitResult collect_funcs(CXCursor c, CXCursor parent, CXClie
   if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
       k == CXCursor_Destructor)
     collect(c, parent, &r->funcs);
-  else if (k == CXCursor_VarDecl)
+  else if (k == CXCursor_VarDecl) {
     pass1_vardecl(r, c);  // globals
+    clang_visitChildren(c, collect_function_refs, &r->global_refs);
+  }
   return CXChildVisit_Continue;
+}
+
+/* A global variable's initialiser names a function (calls it, or takes its
+ * address) outside any function body, where pass 1 does not look: if the
+ * function's parameters become views, in place or in a clone, that struct
+ * keeps AoS (conservative: the initialiser's call is not routed; rewritten in
+ * place, the function would no longer accept its host arguments there). */
+static void check_global_refs(R *r) {
+  for (int i = 0; i < r->global_refs.n; i++) {
+    CXCursor ref = r->global_refs.v[i];
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(ref));
+    int np = clang_Cursor_isNull(def) ? 0 : clang_Cursor_getNumArguments(def);
+    for (int a = 0; a < np; a++) {
+      Var *pv = base_var(r, clang_Cursor_getArgument(def, (unsigned)a));
+      for (Var *v = pv; v; v = v->twin)
+        if (is_view(r, v)) {
+          char name[256];
+          spell(def, name, sizeof name);
+          set_bad(r, v->rs, ref, "'%s' receives it and is named in a global variable's initialiser, outside any function",
+                  name);
+        }
+    }
+  }
 }
 
 /* ---- structs ---- */
@@ -3102,6 +3135,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), collect_funcs, &r);
     pass1(&r);
     resolve(&r);
+    check_global_refs(&r);
     // pass 2, repeated while a struct drops out (its pointers stop being views)
     bool any = false;
     for (int i = 0; i < r.nrs; i++)
@@ -3182,6 +3216,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     free(l);
   }
   free(r.funcs.v);
+  free(r.global_refs.v);
   Fn *fn, *fnt;
   HASH_ITER(hh, r.fns, fn, fnt) {
     HASH_DEL(r.fns, fn);
