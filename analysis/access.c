@@ -8,6 +8,7 @@
  * defined in the file are followed with their pointer arguments bound.
  */
 #include "access.h"
+#include "uniform.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -102,6 +103,7 @@ typedef struct Target {
   int sid;       // candidate struct or -1
   int field;     // T_FIELD / T_FADDR
   uint32_t bytes;
+  bool uniform;  // the base is the same for every thread of a work-group (subscripts collected in subs aside)
 } Target;
 
 typedef struct EnvEntry {
@@ -145,6 +147,7 @@ typedef struct Builder {
   SeenEntry *seen;       // remarks already printed
   const char *kernel;    // current kernel
   const char *func;      // current function
+  KdUniform *uni;        // uniformity of the current function's expressions (NULL: all varying)
   char **stack;          // USRs of functions being built (recursion check)
   int depth, stack_cap;
   int struct_cap, loop_cap;
@@ -318,7 +321,7 @@ static int field_index(Builder *b, int sid, CXCursor field) {
 
 /* Target for a pointer whose pointee type is `pt` (canonical). */
 static Target pointer_target(Builder *b, CXType pt, CXType spelled) {
-  Target t = {T_PTR, -1, -1, type_bytes(pt)};
+  Target t = {T_PTR, -1, -1, type_bytes(pt), false};
   if (pt.kind == CXType_Record)
     t.sid = struct_lookup(b, pt, spelled);
   return t;
@@ -379,7 +382,7 @@ static bool is_device_global_var(CXCursor decl) {
 /* What lvalue or pointer expression e designates; sub-expressions that must be
  * evaluated first (indices, pointer offsets) are appended to subs. */
 static Target classify(Builder *b, CXCursor e, Cursors *subs) {
-  Target none = {T_NONE, -1, -1, 0};
+  Target none = {T_NONE, -1, -1, 0, false};
   enum CXCursorKind k = clang_getCursorKind(e);
   CXType et = cursor_type(e);
   switch (k) {
@@ -402,7 +405,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
         if (t.k == T_FIELD)
           t.k = T_FADDR;
         else if (t.k == T_OTHER)
-          t = (Target){T_PTR, -1, -1, type_bytes(clang_getArrayElementType(ct))};
+          t = (Target){T_PTR, -1, -1, type_bytes(clang_getArrayElementType(ct)), t.uniform};
         else
           t = none;
       } else {
@@ -417,14 +420,17 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     if (clang_Cursor_isNull(d))
       return none;
     EnvEntry *en = env_find(b, d);
-    if (en)
-      return en->t;
+    if (en) {
+      Target t = en->t;  // re-pointed under divergent control, say: the function's analysis knows
+      t.uniform = t.uniform && b->uni && kd_uniform_var(b->uni, d);
+      return t;
+    }
     if (is_device_global_var(d)) {
       if (et.kind == CXType_ConstantArray || et.kind == CXType_IncompleteArray) {
-        Target t = {T_PTR, -1, -1, type_bytes(clang_getArrayElementType(et))};
+        Target t = {T_PTR, -1, -1, type_bytes(clang_getArrayElementType(et)), true};
         return t;
       }
-      Target t = {T_OTHER, -1, -1, type_bytes(et)};
+      Target t = {T_OTHER, -1, -1, type_bytes(et), true};
       return t;
     }
     return none;
@@ -440,13 +446,13 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
       Target bt = classify(b, ks.v[bi], subs);
       cursors_push(subs, ks.v[1 - bi]);
       if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
-        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes};
+        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes, bt.uniform};
       else if (bt.k == T_PTR)
-        t = (Target){T_OTHER, -1, -1, type_bytes(et)};
+        t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform};
       else if (bt.k == T_FIELD || bt.k == T_OTHER)
-        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et)};
+        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et), bt.uniform};
       else if (bt.k == T_FADDR)  // pf[k] with float *pf = p[i].v (array field)
-        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et)};
+        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform};
     }
     free(ks.v);
     return t;
@@ -463,18 +469,18 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
         if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible) {
           int fi = field_index(b, bt.sid, fc);
           if (fi >= 0)
-            t = (Target){T_FIELD, bt.sid, fi, type_bytes(et)};
+            t = (Target){T_FIELD, bt.sid, fi, type_bytes(et), bt.uniform};
         } else if (bt.k == T_PTR) {
-          t = (Target){T_OTHER, -1, -1, type_bytes(et)};
+          t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform};
         } else if (bt.k == T_FADDR) {  // (&p[i].inner)->x
-          t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et)};
+          t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform};
         }
       } else if (bt.k == T_ELEM) {
         int fi = field_index(b, bt.sid, fc);
         if (fi >= 0)
-          t = (Target){T_FIELD, bt.sid, fi, type_bytes(et)};
+          t = (Target){T_FIELD, bt.sid, fi, type_bytes(et), bt.uniform};
       } else if (bt.k == T_FIELD || bt.k == T_OTHER) {
-        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et)};
+        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et), bt.uniform};
       }
     }
     free(ks.v);
@@ -487,19 +493,19 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     if (ks.n == 1 && op == CXUnaryOperator_Deref) {
       Target bt = classify(b, ks.v[0], subs);
       if (bt.k == T_FADDR)  // *(&p[i].f), *pf with int *pf = &p[i].f
-        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et)};
+        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform};
       else if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
-        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes};
+        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes, bt.uniform};
       else if (bt.k == T_PTR)
-        t = (Target){T_OTHER, -1, -1, type_bytes(et)};
+        t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform};
     } else if (ks.n == 1 && op == CXUnaryOperator_AddrOf) {
       Target bt = classify(b, ks.v[0], subs);
       if (bt.k == T_ELEM)
-        t = (Target){T_PTR, bt.sid, -1, bt.bytes};
+        t = (Target){T_PTR, bt.sid, -1, bt.bytes, bt.uniform};
       else if (bt.k == T_FIELD)
-        t = (Target){T_FADDR, bt.sid, bt.field, bt.bytes};
+        t = (Target){T_FADDR, bt.sid, bt.field, bt.bytes, bt.uniform};
       else if (bt.k == T_OTHER)
-        t = (Target){T_PTR, -1, -1, bt.bytes};
+        t = (Target){T_PTR, -1, -1, bt.bytes, bt.uniform};
     }
     free(ks.v);
     return t;
@@ -540,7 +546,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
             remark(b, e, "cast",
                    "pointer to struct '%s' is cast to another type: accesses through it count as other data",
                    b->prog->structs[bt.sid].name);
-          t = (Target){T_PTR, -1, -1, type_bytes(to)};
+          t = (Target){T_PTR, -1, -1, type_bytes(to), bt.uniform};
         }
       }
     }
@@ -552,6 +558,25 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
   }
 }
 
+/* Whether every sub-expression classify() collected (indices, offsets) is
+ * uniform across a work-group. */
+static bool subs_uniform(Builder *b, const Cursors *subs) {
+  if (!b->uni)
+    return false;
+  for (int i = 0; i < subs->n; i++)
+    if (!kd_uniform_expr(b->uni, subs->v[i]))
+      return false;
+  return true;
+}
+
+/* t with its uniform flag cleared unless every one of subs is uniform. */
+static Target with_subs(Builder *b, Target t, const Cursors *subs) {
+  t.uniform = t.uniform && subs_uniform(b, subs);
+  return t;
+}
+
+/* Emits the instruction(s) for global lvalue t (t.uniform: its element index
+ * is the same for every thread of a work-group, subscripts included). */
 static void emit(Builder *b, CXCursor at, Target t, Mode mode, KdRegion *seq) {
   if (mode == M_ADDR || mode == M_NONE)
     return;
@@ -563,6 +588,7 @@ static void emit(Builder *b, CXCursor at, Target t, Mode mode, KdRegion *seq) {
   location(at, NULL, &line, &col, b->A);
   if (mode == M_LOAD || mode == M_RMW) {
     KdRegion *r = kd_region_access(b->A, sid, field, t.bytes, false);
+    r->acc.uniform = t.uniform;
     r->acc.line = line;
     r->acc.col = col;
     kd_region_add(b->A, seq, r);
@@ -570,6 +596,7 @@ static void emit(Builder *b, CXCursor at, Target t, Mode mode, KdRegion *seq) {
   }
   if (mode == M_STORE || mode == M_RMW) {
     KdRegion *r = kd_region_access(b->A, sid, field, t.bytes, true);
+    r->acc.uniform = t.uniform;
     r->acc.line = line;
     r->acc.col = col;
     kd_region_add(b->A, seq, r);
@@ -599,7 +626,7 @@ static bool visit_lvalue(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     for (int i = 0; i < subs.n; i++)
       visit_expr(b, subs.v[i], M_LOAD, seq);
     if (t.k == T_ELEM || t.k == T_FIELD || t.k == T_OTHER)
-      emit(b, e, t, mode, seq);
+      emit(b, e, with_subs(b, t, &subs), mode, seq);
   }
   free(subs.v);
   return handled;
@@ -660,11 +687,12 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     Target t = classify(b, a0, &subs);
     for (int i = 0; i < subs.n; i++)
       visit_expr(b, subs.v[i], M_LOAD, seq);
+    t = with_subs(b, t, &subs);
     free(subs.v);
     if (t.k == T_FADDR) {
-      emit(b, e, (Target){T_FIELD, t.sid, t.field, t.bytes}, name[0] == '_' ? M_LOAD : M_RMW, seq);
+      emit(b, e, (Target){T_FIELD, t.sid, t.field, t.bytes, t.uniform}, name[0] == '_' ? M_LOAD : M_RMW, seq);
     } else if (t.k == T_PTR && t.sid < 0) {
-      emit(b, e, (Target){T_OTHER, -1, -1, t.bytes}, name[0] == '_' ? M_LOAD : M_RMW, seq);
+      emit(b, e, (Target){T_OTHER, -1, -1, t.bytes, t.uniform}, name[0] == '_' ? M_LOAD : M_RMW, seq);
     } else if (t.k == T_NONE) {
       visit_expr(b, a0, M_LOAD, seq);
     }
@@ -676,7 +704,7 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     CXCursor a = clang_Cursor_getArgument(e, i);
     Cursors subs = {0};
     Target t = classify(b, a, &subs);
-    bind[i] = t;
+    bind[i] = with_subs(b, t, &subs);
     bool by_ref = false;
     if (t.k == T_ELEM || t.k == T_FIELD) {
       // by value (a load of the element or field) or by reference (an alias): the parameter decides
@@ -768,12 +796,12 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
       if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr && is_pointer(cursor_type(lhs))) {
         CXCursor d = clang_getCursorReferenced(lhs);
         Cursors subs = {0};
-        Target t = classify(b, ks.v[1], &subs);
+        Target t = with_subs(b, classify(b, ks.v[1], &subs), &subs);
         free(subs.v);
         if (t.k == T_PTR || t.k == T_FADDR)
           env_set(b, d, t);
         else if (env_find(b, d))
-          env_set(b, d, (Target){T_NONE, -1, -1, 0});
+          env_set(b, d, (Target){T_NONE, -1, -1, 0, false});
       }
       visit_expr(b, lhs, M_STORE, seq);
     } else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
@@ -1125,69 +1153,6 @@ static KdLoop *new_loop(Builder *b, CXCursor at) {
   return lp;
 }
 
-static unsigned offset_of(CXSourceLocation l) {
-  unsigned off;
-  clang_getFileLocation(l, NULL, NULL, NULL, &off);
-  return off;
-}
-
-/* Splits `for (init; cond; inc) body` by the two semicolons of its header,
- * since libclang omits absent parts from the children. */
-static void for_parts(CXCursor f, CXCursor parts[4]) {
-  for (int i = 0; i < 4; i++)
-    parts[i] = clang_getNullCursor();
-  Cursors ks = kids_of(f);
-  if (ks.n == 0) {
-    free(ks.v);
-    return;
-  }
-  parts[2] = ks.v[ks.n - 1];  // the body is always last
-  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(f);
-  CXSourceRange head = clang_getRange(clang_getRangeStart(clang_getCursorExtent(f)),
-                                      clang_getRangeStart(clang_getCursorExtent(parts[2])));
-  CXToken *toks;
-  unsigned nt;
-  clang_tokenize(tu, head, &toks, &nt);
-  unsigned semi[2] = {~0u, ~0u};
-  int depth = 0, ns = 0;
-  for (unsigned i = 0; i < nt; i++) {
-    CXString s = clang_getTokenSpelling(tu, toks[i]);
-    const char *t = clang_getCString(s);
-    if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"))
-      depth++;
-    else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}"))
-      depth--;
-    else if (!strcmp(t, ";") && depth == 1 && ns < 2)
-      semi[ns++] = offset_of(clang_getTokenLocation(tu, toks[i]));
-    clang_disposeString(s);
-  }
-  clang_disposeTokens(tu, toks, nt);
-  for (int i = 0; i < ks.n - 1; i++) {
-    unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(ks.v[i])));
-    int slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 3;
-    parts[slot] = ks.v[i];
-  }
-  free(ks.v);
-}
-
-/* Whether an `else` token lies between the end of `then` and the start of `els`. */
-static bool else_between(CXCursor then_c, CXCursor els) {
-  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(then_c);
-  CXSourceRange r = clang_getRange(clang_getRangeEnd(clang_getCursorExtent(then_c)),
-                                   clang_getRangeStart(clang_getCursorExtent(els)));
-  CXToken *toks;
-  unsigned nt;
-  clang_tokenize(tu, r, &toks, &nt);
-  bool found = false;
-  for (unsigned i = 0; i < nt && !found; i++) {
-    CXString s = clang_getTokenSpelling(tu, toks[i]);
-    found = !strcmp(clang_getCString(s), "else");
-    clang_disposeString(s);
-  }
-  clang_disposeTokens(tu, toks, nt);
-  return found;
-}
-
 static void var_decl(Builder *b, CXCursor v, KdRegion *seq) {
   Cursors ks = kids_of(v);
   CXCursor init = clang_getNullCursor();
@@ -1204,7 +1169,7 @@ static void var_decl(Builder *b, CXCursor v, KdRegion *seq) {
       (ref && (t.k == T_ELEM || t.k == T_FIELD || t.k == T_OTHER))) {
     for (int i = 0; i < subs.n; i++)
       visit_expr(b, subs.v[i], M_LOAD, seq);
-    env_set(b, v, t);
+    env_set(b, v, with_subs(b, t, &subs));
   } else {
     visit_expr(b, init, M_LOAD, seq);
   }
@@ -1251,7 +1216,7 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
   case CXCursor_IfStmt: {
     if (ks.n < 2)
       break;
-    bool has_else = ks.n >= 3 && else_between(ks.v[ks.n - 2], ks.v[ks.n - 1]);
+    bool has_else = ks.n >= 3 && kd_else_between(ks.v[ks.n - 2], ks.v[ks.n - 1]);
     int ti = has_else ? ks.n - 2 : ks.n - 1;
     KdRegion *cond = kd_region_new(b->A, KR_SEQ);
     for (int i = 0; i < ti; i++)
@@ -1263,7 +1228,7 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
   }
   case CXCursor_ForStmt: {
     CXCursor p[4];
-    for_parts(s, p);
+    kd_for_parts(s, p);
     KdLoop *lp = new_loop(b, s);
     trip_count(p[0], p[1], p[3], lp);
     KdRegion *init = opt_stmt(b, p[0]);
@@ -1367,7 +1332,8 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
   size_t pos = (size_t)snprintf(key, klen, "%s|", clang_getCString(usr));
   clang_disposeString(usr);
   for (int i = 0; i < nbind; i++)
-    pos += (size_t)snprintf(key + pos, klen - pos, "%d:%d:%u;", bind[i].k, bind[i].sid, bind[i].bytes);
+    pos += (size_t)snprintf(key + pos, klen - pos, "%d:%d:%u:%d;", bind[i].k, bind[i].sid, bind[i].bytes,
+                            (int)bind[i].uniform);
   MemoEntry *m;
   HASH_FIND_STR(b->memo, key, m);
   if (m) {
@@ -1390,14 +1356,23 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
   b->stack[b->depth++] = key;
   EnvEntry *saved = b->env;
   const char *saved_func = b->func;
+  KdUniform *saved_uni = b->uni;
   b->env = NULL;
   b->func = spelling(b->A, def);
   int np = clang_Cursor_getNumArguments(def);
+  // pointer (and reference) parameters keep the caller's uniformity; scalars are varying
+  bool *pu = calloc((size_t)(np > 0 ? np : 1), sizeof(bool));
   for (int i = 0; i < np && i < nbind; i++)
-    if (bind[i].k == T_PTR || bind[i].k == T_ELEM || bind[i].k == T_FIELD || bind[i].k == T_FADDR)
+    if (bind[i].k == T_PTR || bind[i].k == T_ELEM || bind[i].k == T_FIELD || bind[i].k == T_FADDR) {
       env_set(b, clang_Cursor_getArgument(def, (unsigned)i), bind[i]);
+      pu[i] = bind[i].uniform;
+    }
+  b->uni = kd_uniform_new(b->src->lang, def, pu, np > 0 ? np : 0);
+  free(pu);
   CXCursor body = body_of(def);
   KdRegion *r = clang_Cursor_isNull(body) ? NULL : stmt(b, body);
+  kd_uniform_free(b->uni);
+  b->uni = saved_uni;
   env_clear(&b->env);
   b->env = saved;
   b->func = saved_func;
@@ -1436,12 +1411,16 @@ static void build_kernel(Builder *b, CXCursor fn) {
       continue;
     CXType pt = canon(clang_getPointeeType(t));
     Target tg = pointer_target(b, pt, clang_getPointeeType(spelled));
+    tg.uniform = true;  // a kernel parameter: the same for every thread (unless re-pointed: kd_uniform_var)
     if (tg.sid >= 0)
       struct_add_kernel(b, tg.sid);
     env_set(b, prm, tg);
   }
+  b->uni = kd_uniform_new(b->src->lang, fn, NULL, 0);
   CXCursor body = body_of(fn);
   k->body = clang_Cursor_isNull(body) ? NULL : stmt(b, body);
+  kd_uniform_free(b->uni);
+  b->uni = NULL;
   env_clear(&b->env);
   memo_clear(b);
 }

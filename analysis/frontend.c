@@ -205,6 +205,65 @@ bool kd_is_kernel(KdLanguage lang, CXCursor fn) {
   return kernel;
 }
 
+static unsigned offset_of(CXSourceLocation l) {
+  unsigned off;
+  clang_getFileLocation(l, NULL, NULL, NULL, &off);
+  return off;
+}
+
+/* See frontend.h: split by the two semicolons of the header, since libclang
+ * omits absent parts from the children. */
+void kd_for_parts(CXCursor f, CXCursor parts[4]) {
+  for (int i = 0; i < 4; i++)
+    parts[i] = clang_getNullCursor();
+  Kids ks = kids(f);
+  if (ks.n == 0)
+    return;
+  parts[2] = ks.v[ks.n - 1];  // the body is always last
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(f);
+  CXSourceRange head = clang_getRange(clang_getRangeStart(clang_getCursorExtent(f)),
+                                      clang_getRangeStart(clang_getCursorExtent(parts[2])));
+  CXToken *toks;
+  unsigned nt;
+  clang_tokenize(tu, head, &toks, &nt);
+  unsigned semi[2] = {~0u, ~0u};
+  int depth = 0, ns = 0;
+  for (unsigned i = 0; i < nt; i++) {
+    CXString s = clang_getTokenSpelling(tu, toks[i]);
+    const char *t = clang_getCString(s);
+    if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"))
+      depth++;
+    else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}"))
+      depth--;
+    else if (!strcmp(t, ";") && depth == 1 && ns < 2)
+      semi[ns++] = offset_of(clang_getTokenLocation(tu, toks[i]));
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(tu, toks, nt);
+  for (int i = 0; i < ks.n - 1; i++) {
+    unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(ks.v[i])));
+    int slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 3;
+    parts[slot] = ks.v[i];
+  }
+}
+
+bool kd_else_between(CXCursor then_c, CXCursor els) {
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(then_c);
+  CXSourceRange r = clang_getRange(clang_getRangeEnd(clang_getCursorExtent(then_c)),
+                                   clang_getRangeStart(clang_getCursorExtent(els)));
+  CXToken *toks;
+  unsigned nt;
+  clang_tokenize(tu, r, &toks, &nt);
+  bool found = false;
+  for (unsigned i = 0; i < nt && !found; i++) {
+    CXString s = clang_getTokenSpelling(tu, toks[i]);
+    found = !strcmp(clang_getCString(s), "else");
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(tu, toks, nt);
+  return found;
+}
+
 /* Whether an OpenCL pointer type points into __global memory. */
 bool kd_opencl_global_pointer(CXType ptr) {
   CXType pt = clang_getPointeeType(ptr);

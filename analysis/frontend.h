@@ -64,4 +64,14 @@ bool kd_is_kernel(KdLanguage lang, CXCursor fn);
 /* Whether an OpenCL pointer type points into __global memory. */
 bool kd_opencl_global_pointer(CXType ptr);
 
+/* The parts of a ForStmt `for (init; cond; inc) body`: parts[0] init,
+ * parts[1] cond, parts[2] body, parts[3] inc; an absent part is the null
+ * cursor (libclang omits absent parts from the children, so the header is
+ * split at its two semicolons). */
+void kd_for_parts(CXCursor f, CXCursor parts[4]);
+
+/* Whether an `else` token lies between the end of `then_c` and the start of
+ * `els` (an IfStmt's last two children are then/else, or cond/then). */
+bool kd_else_between(CXCursor then_c, CXCursor els);
+
 #endif

@@ -149,7 +149,7 @@ void kd_region_dump(FILE *out, const KdRegion *r, const char *const *struct_name
       fprintf(out, "%s.*", struct_names[a->struct_id]);
     else
       fprintf(out, "%s.%s", struct_names[a->struct_id], field_names[a->struct_id][a->field]);
-    fprintf(out, " @%u:%u\n", a->line, a->col);
+    fprintf(out, " @%u:%u%s\n", a->line, a->col, a->uniform ? " uniform" : "");
     return;
   }
   case KR_SEQ:

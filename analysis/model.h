@@ -75,6 +75,7 @@ typedef struct KdAccess {
   int field;        // field index, or -1: the whole struct (every field at once)
   uint32_t bytes;   // σ(i): bytes moved by this instruction
   bool store;       // false: load
+  bool uniform;     // every thread of a work-group accesses the same element (a broadcast; uniform.h)
   unsigned line, col;
 } KdAccess;
 
