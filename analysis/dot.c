@@ -30,14 +30,19 @@ static void layout_text(FILE *out, KdLayoutChoice c) {
     fputs(kd_layout_name(c.kind), out);
 }
 
-int kd_dot_write(FILE *out, const Kdlg *g, const KdLayoutChoice *layouts) {
+int kd_dot_write(FILE *out, const Kdlg *g, const KdLayoutChoice *layouts, const char *note) {
   const KdStruct *st = g->st;
   fputs("graph ", out);
   quoted(out, st->name);
   fputs(" {\n", out);
   fputs("  label=\"KDLG of ", out);
   escaped(out, st->name);
-  fprintf(out, " (%u B, %d fields), epsilon = %lld B\";\n", st->bytes, st->nfields, (long long)g->epsilon);
+  fprintf(out, " (%u B, %d fields), epsilon = %lld B", st->bytes, st->nfields, (long long)g->epsilon);
+  if (note) {
+    fputs("\\n", out);
+    escaped(out, note);
+  }
+  fputs("\";\n", out);
   fputs("  labelloc=t;\n  node [shape=ellipse, fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\"];\n", out);
   for (int c = 0; c < g->nclusters; c++) {
     const KdCluster *cl = &g->clusters[c];

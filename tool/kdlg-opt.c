@@ -267,9 +267,12 @@ static int read_compile_db(const Options *o, char ***out, int *nout) {
 typedef int (*Render)(FILE *, const KdPlan *);
 
 static int render_dot(FILE *f, const KdPlan *plan) {
-  for (int i = 0; i < plan->nstructs; i++)
-    if (kd_dot_write(f, plan->structs[i].g, plan->structs[i].layouts) != 0)
+  for (int i = 0; i < plan->nstructs; i++) {
+    const KdStructPlan *sp = &plan->structs[i];
+    const char *note = sp->uniform && !sp->forced ? "uniform: " KD_UNIFORM_NOTE "; kept in one AoS cluster" : NULL;
+    if (kd_dot_write(f, sp->g, sp->layouts, note) != 0)
       return -1;
+  }
   return 0;
 }
 
@@ -391,6 +394,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s\n", rc == -1 ? "kdlg-opt: error: out of memory" : err);
     rc = EXIT_INPUT;
     goto done_src;
+  }
+
+  for (int i = 0; i < plan->nstructs; i++) {  // kdlg-opt's rule (docs/design.md "Uniform accesses")
+    const KdStructPlan *sp = &plan->structs[i];
+    const KdStruct *st = &prog->structs[sp->sid];
+    if (sp->uniform && !sp->forced)
+      fprintf(stderr, "%s:%u:%u: remark: struct '%s': %s; kept in AoS [kdlg-uniform]\n", st->file, st->line, st->col,
+              st->name, KD_UNIFORM_NOTE);
   }
 
   // 6. Rewriting (Sect. 3.3): new types, new indexing, host-side conversion.

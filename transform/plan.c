@@ -21,6 +21,43 @@ static uint64_t cluster_min_field_bytes(const KdStruct *st, const KdCluster *c) 
   return min;
 }
 
+/* Counts the accesses of struct sid in r (*n) and clears *all if one of them
+ * is not uniform across a work-group. */
+static void scan_uniform(const KdRegion *r, int sid, int *n, bool *all) {
+  if (!r)
+    return;
+  if (r->kind == KR_ACCESS) {
+    if (r->acc.struct_id == sid) {
+      (*n)++;
+      *all = *all && r->acc.uniform;
+    }
+    return;
+  }
+  for (int i = 0; i < r->n && *all; i++)
+    scan_uniform(r->kids[i], sid, n, all);
+}
+
+/* The uniform rule: every access of the struct is a broadcast, so the
+ * ε-partition is recorded (for --layout split) and replaced by one AoS cluster. */
+static int keep_uniform_aos(KdStructPlan *sp) {
+  const Kdlg *g = sp->g;
+  int nf = g->st->nfields;
+  sp->kdlg_of = malloc(((size_t)nf + 1) * sizeof(int));
+  int *one = calloc((size_t)nf + 1, sizeof(int));
+  if (!sp->kdlg_of || !one) {
+    free(one);
+    return -1;
+  }
+  for (int c = 0; c < g->nclusters; c++)
+    for (int i = 0; i < g->clusters[c].nfields; i++)
+      sp->kdlg_of[g->clusters[c].fields[i]] = c;
+  sp->kdlg_nclusters = g->nclusters;
+  KdLayoutChoice aos = {KD_LAYOUT_AOS, 1};
+  int rc = kd_plan_set_partition(sp, one, 1, &aos);
+  free(one);
+  return rc == 0 ? 0 : -1;
+}
+
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
                   int64_t epsilon, const char *only, KdPlan **out) {
   KdPlan *plan = calloc(1, sizeof *plan);
@@ -48,6 +85,11 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
         goto oom;
     if (kdlg_finish_edges(sp->g) != 0 || kdlg_partition(sp->g, epsilon) != 0)
       goto oom;
+    int naccesses = 0;
+    bool all = true;
+    for (int k = 0; k < prog->nkernels && all; k++)
+      scan_uniform(prog->kernels[k].body, sid, &naccesses, &all);
+    sp->uniform = all && naccesses > 0;
     sp->layouts = calloc((size_t)(sp->g->nclusters ? sp->g->nclusters : 1), sizeof(KdLayoutChoice));
     if (!sp->layouts)
       goto oom;
@@ -55,6 +97,8 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       const KdCluster *cl = &sp->g->clusters[c];
       sp->layouts[c] = kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl));
     }
+    if (sp->uniform && keep_uniform_aos(sp) != 0)
+      goto oom;
   }
   *out = plan;
   return 0;
@@ -106,9 +150,18 @@ static json_t *struct_json(const KdPlan *plan, const KdStructPlan *sp) {
   for (int k = 0; k < plan->prog->nkernels; k++)
     if (kernel_uses(st, plan->prog->kernels[k].name))
       json_array_append_new(kernels, json_string(plan->prog->kernels[k].name));
-  return json_pack("{s:s, s:i, s:o, s:I, s:o, s:o, s:o, s:o}", "name", st->name, "bytes", (int)st->bytes, "fields",
-                   fields, "epsilon", (json_int_t)g->epsilon, "edges", edges, "clusters", clusters, "loops", loops,
-                   "kernels", kernels);
+  json_t *js = json_pack("{s:s, s:i, s:o, s:I, s:o, s:o}", "name", st->name, "bytes", (int)st->bytes, "fields",
+                          fields, "epsilon", (json_int_t)g->epsilon, "edges", edges, "clusters", clusters);
+  if (js && sp->uniform) {  // only where it applies: the other structs' plans read as before
+    json_object_set_new(js, "uniform", json_true());
+    json_object_set_new(js, "note", json_string(sp->forced ? KD_UNIFORM_NOTE "; the layout was forced by --layout or --plan-in"
+                                                          : KD_UNIFORM_NOTE "; kept in one AoS cluster"));
+  }
+  if (js) {
+    json_object_set_new(js, "loops", loops);
+    json_object_set_new(js, "kernels", kernels);
+  }
+  return js;
 }
 
 int kd_plan_write_json(FILE *out, const KdPlan *plan) {
@@ -134,6 +187,7 @@ void kd_plan_free(KdPlan *plan) {
   for (int i = 0; i < plan->nstructs; i++) {
     kdlg_free(plan->structs[i].g);
     free(plan->structs[i].layouts);
+    free(plan->structs[i].kdlg_of);
   }
   free(plan->structs);
   free(plan);
@@ -238,7 +292,14 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
       return -1;
     }
     int nc = 1;
-    if (kind == F_SPLIT) {
+    sp->forced = true;
+    if (kind == F_SPLIT && sp->kdlg_of) {  // a uniform struct: the ε-partition it did not use
+      nc = sp->kdlg_nclusters;
+      for (int f = 0; f < nf; f++)
+        of[f] = sp->kdlg_of[f];
+      for (int c = 0; c < nc; c++)
+        ch[c] = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+    } else if (kind == F_SPLIT) {
       nc = sp->g->nclusters;
       for (int c = 0; c < nc; c++) {
         for (int i = 0; i < sp->g->clusters[c].nfields; i++)
@@ -331,6 +392,8 @@ int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
         snprintf(err, n, "%s: error: struct '%s': field '%s' is in no cluster", path, st->name, st->fields[f].name);
         rc = -2;
       }
+    if (rc == 0)
+      sp->forced = true;
     if (rc == 0 && (rc = kd_plan_set_partition(sp, of, (int)nc, ch)) == -2)
       snprintf(err, n, "%s: error: struct '%s': invalid clusters", path, st->name);
     free(of);

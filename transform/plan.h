@@ -16,7 +16,14 @@ typedef struct KdStructPlan {
   int sid;                   // index in prog->structs
   Kdlg *g;                   // KDLG with its partition (owned)
   KdLayoutChoice *layouts;   // one per cluster (owned)
+  bool uniform;              // every access, in every kernel, is uniform across a work-group (a broadcast)
+  bool forced;               // the clusters come from --layout or --plan-in, not from the analysis
+  int *kdlg_of;              // uniform: field → cluster of the ε-partition (what --layout split uses); owned
+  int kdlg_nclusters;        // number of clusters of kdlg_of
 } KdStructPlan;
+
+/* Why a uniform struct keeps one AoS cluster (the plan's "note", the DOT label). */
+#define KD_UNIFORM_NOTE "every access is uniform across a work-group (a broadcast): no layout improves its coalescing"
 
 typedef struct KdPlan {
   const char *input;         // input path as given
@@ -30,7 +37,10 @@ typedef struct KdPlan {
 /* Builds the plan: for every eligible struct (or only `only`, if non-NULL)
  * the KDLG over all kernels that reach it, the ε-partition and a layout per
  * cluster from `model`, selected by the cluster's σ(c) and σ_min (its
- * smallest field's bytes).  Returns 0, or -1 on out-of-memory.  *out is freed
+ * smallest field's bytes).  A struct all of whose accesses are uniform
+ * across a work-group (KdAccess.uniform; at least one access) keeps one AoS
+ * cluster instead (kdlg-opt's rule, docs/design.md); its ε-partition is kept
+ * in kdlg_of for --layout split.  Returns 0, or -1 on out-of-memory.  *out is freed
  * with kd_plan_free. */
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
                   int64_t epsilon, const char *only, KdPlan **out);

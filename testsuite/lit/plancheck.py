@@ -11,6 +11,8 @@ Output, one line each, in the plan's order:
   field <name> bytes=<n> offset=<n>
   edge <a> <b> <delta>
   cluster <f1,f2,...> bytes=<n> layout=<l> tile=<t|null>
+  uniform <true|false>          (only where the plan has the key)
+  note <text>                   (only where the plan has the key)
   loop kernel=<k> function=<f> line=<n> trip=<n> rule=<r>
   kernels <k1,k2,...>
   end struct <name>
@@ -65,6 +67,10 @@ def main():
             out.append('cluster %s bytes=%s layout=%s tile=%s'
                        % (','.join(c.get('fields', [])), val(c.get('bytes')),
                           val(c.get('layout')), val(c.get('tile'))))
+        if 'uniform' in s:
+            out.append('uniform %s' % val(s.get('uniform')))
+        if 'note' in s:
+            out.append('note %s' % s.get('note'))
         for l in s.get('loops', []):
             out.append('loop kernel=%s function=%s line=%s trip=%s rule=%s'
                        % (l.get('kernel'), l.get('function'), val(l.get('line')),

@@ -37,7 +37,7 @@ static char *render(const Kdlg *g, const KdLayoutChoice *layouts) {
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   assert_non_null(f);
-  assert_int_equal(kd_dot_write(f, g, layouts), 0);
+  assert_int_equal(kd_dot_write(f, g, layouts, NULL), 0);
   assert_int_equal(fclose(f), 0);
   assert_non_null(buf);
   assert_int_equal(strlen(buf), len);
@@ -258,7 +258,7 @@ static void test_write_error(void **state) {
   FILE *f = fmemopen(tiny, sizeof tiny, "w");
   assert_non_null(f);
   setvbuf(f, NULL, _IONBF, 0);
-  int rc = kd_dot_write(f, g, NULL);
+  int rc = kd_dot_write(f, g, NULL, NULL);
   fclose(f);
   assert_int_equal(rc, -1);
   kdlg_free(g);
