@@ -104,6 +104,8 @@ typedef struct Target {
   int field;     // T_FIELD / T_FADDR
   uint32_t bytes;
   bool uniform;  // the base is the same for every thread of a work-group (subscripts collected in subs aside)
+  bool pend;     // ... and only if kd_uniform_var(uvar), not asked yet (classify's base variable)
+  CXCursor uvar;
 } Target;
 
 typedef struct EnvEntry {
@@ -124,9 +126,18 @@ typedef struct FieldEntry {
   UT_hash_handle hh;
 } FieldEntry;
 
+/* A binding bit of a memo key not asked yet: kd_uniform_var(from, var). */
+typedef struct PendBit {
+  size_t pos;  // of its '?' in the key
+  KdUniform *from;
+  CXCursor var;
+} PendBit;
+
 typedef struct MemoEntry {
-  char *key;         // callee USR + binding
+  char *key;         // callee USR + binding ('?': a uniform bit in pend)
   KdRegion *region;
+  int npend;
+  PendBit *pend;
   UT_hash_handle hh;
 } MemoEntry;
 
@@ -148,6 +159,12 @@ typedef struct Builder {
   const char *kernel;    // current kernel
   const char *func;      // current function
   KdUniform *uni;        // uniformity of the current function's expressions (NULL: all varying)
+  KdUniform **unis;      // every analysis of the current kernel (bindings refer to callers'), freed with memo
+  int nunis, unis_cap;
+  int memo_pend;         // memo entries with a '?' in their key
+  bool lazy;             // KD_ACCESS_UNIFORM_LAZY
+  bool *varying;         // lazy: struct sid has an access known not uniform
+  int varying_cap;
   char **stack;          // USRs of functions being built (recursion check)
   int depth, stack_cap;
   int struct_cap, loop_cap;
@@ -321,7 +338,7 @@ static int field_index(Builder *b, int sid, CXCursor field) {
 
 /* Target for a pointer whose pointee type is `pt` (canonical). */
 static Target pointer_target(Builder *b, CXType pt, CXType spelled) {
-  Target t = {T_PTR, -1, -1, type_bytes(pt), false};
+  Target t = {T_PTR, -1, -1, type_bytes(pt), false, false, {0}};
   if (pt.kind == CXType_Record)
     t.sid = struct_lookup(b, pt, spelled);
   return t;
@@ -382,7 +399,7 @@ static bool is_device_global_var(CXCursor decl) {
 /* What lvalue or pointer expression e designates; sub-expressions that must be
  * evaluated first (indices, pointer offsets) are appended to subs. */
 static Target classify(Builder *b, CXCursor e, Cursors *subs) {
-  Target none = {T_NONE, -1, -1, 0, false};
+  Target none = {T_NONE, -1, -1, 0, false, false, {0}};
   enum CXCursorKind k = clang_getCursorKind(e);
   CXType et = cursor_type(e);
   switch (k) {
@@ -405,7 +422,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
         if (t.k == T_FIELD)
           t.k = T_FADDR;
         else if (t.k == T_OTHER)
-          t = (Target){T_PTR, -1, -1, type_bytes(clang_getArrayElementType(ct)), t.uniform};
+          t = (Target){T_PTR, -1, -1, type_bytes(clang_getArrayElementType(ct)), t.uniform, t.pend, t.uvar};
         else
           t = none;
       } else {
@@ -422,15 +439,20 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     EnvEntry *en = env_find(b, d);
     if (en) {
       Target t = en->t;  // re-pointed under divergent control, say: the function's analysis knows
-      t.uniform = t.uniform && b->uni && kd_uniform_var(b->uni, d);
+      if (t.uniform && !b->uni) {
+        t.uniform = false;
+      } else if (t.uniform) {  // asked when needed (after the subscripts: often varying, and cheaper)
+        t.pend = true;
+        t.uvar = d;
+      }
       return t;
     }
     if (is_device_global_var(d)) {
       if (et.kind == CXType_ConstantArray || et.kind == CXType_IncompleteArray) {
-        Target t = {T_PTR, -1, -1, type_bytes(clang_getArrayElementType(et)), true};
+        Target t = {T_PTR, -1, -1, type_bytes(clang_getArrayElementType(et)), true, false, {0}};
         return t;
       }
-      Target t = {T_OTHER, -1, -1, type_bytes(et), true};
+      Target t = {T_OTHER, -1, -1, type_bytes(et), true, false, {0}};
       return t;
     }
     return none;
@@ -446,13 +468,13 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
       Target bt = classify(b, ks.v[bi], subs);
       cursors_push(subs, ks.v[1 - bi]);
       if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
-        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes, bt.uniform};
+        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes, bt.uniform, bt.pend, bt.uvar};
       else if (bt.k == T_PTR)
-        t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform};
+        t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
       else if (bt.k == T_FIELD || bt.k == T_OTHER)
-        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et), bt.uniform};
+        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
       else if (bt.k == T_FADDR)  // pf[k] with float *pf = p[i].v (array field)
-        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform};
+        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
     }
     free(ks.v);
     return t;
@@ -469,18 +491,18 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
         if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible) {
           int fi = field_index(b, bt.sid, fc);
           if (fi >= 0)
-            t = (Target){T_FIELD, bt.sid, fi, type_bytes(et), bt.uniform};
+            t = (Target){T_FIELD, bt.sid, fi, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
         } else if (bt.k == T_PTR) {
-          t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform};
+          t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
         } else if (bt.k == T_FADDR) {  // (&p[i].inner)->x
-          t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform};
+          t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
         }
       } else if (bt.k == T_ELEM) {
         int fi = field_index(b, bt.sid, fc);
         if (fi >= 0)
-          t = (Target){T_FIELD, bt.sid, fi, type_bytes(et), bt.uniform};
+          t = (Target){T_FIELD, bt.sid, fi, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
       } else if (bt.k == T_FIELD || bt.k == T_OTHER) {
-        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et), bt.uniform};
+        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
       }
     }
     free(ks.v);
@@ -493,19 +515,19 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     if (ks.n == 1 && op == CXUnaryOperator_Deref) {
       Target bt = classify(b, ks.v[0], subs);
       if (bt.k == T_FADDR)  // *(&p[i].f), *pf with int *pf = &p[i].f
-        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform};
+        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
       else if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
-        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes, bt.uniform};
+        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes, bt.uniform, bt.pend, bt.uvar};
       else if (bt.k == T_PTR)
-        t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform};
+        t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
     } else if (ks.n == 1 && op == CXUnaryOperator_AddrOf) {
       Target bt = classify(b, ks.v[0], subs);
       if (bt.k == T_ELEM)
-        t = (Target){T_PTR, bt.sid, -1, bt.bytes, bt.uniform};
+        t = (Target){T_PTR, bt.sid, -1, bt.bytes, bt.uniform, bt.pend, bt.uvar};
       else if (bt.k == T_FIELD)
-        t = (Target){T_FADDR, bt.sid, bt.field, bt.bytes, bt.uniform};
+        t = (Target){T_FADDR, bt.sid, bt.field, bt.bytes, bt.uniform, bt.pend, bt.uvar};
       else if (bt.k == T_OTHER)
-        t = (Target){T_PTR, -1, -1, bt.bytes, bt.uniform};
+        t = (Target){T_PTR, -1, -1, bt.bytes, bt.uniform, bt.pend, bt.uvar};
     }
     free(ks.v);
     return t;
@@ -546,7 +568,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
             remark(b, e, "cast",
                    "pointer to struct '%s' is cast to another type: accesses through it count as other data",
                    b->prog->structs[bt.sid].name);
-          t = (Target){T_PTR, -1, -1, type_bytes(to), bt.uniform};
+          t = (Target){T_PTR, -1, -1, type_bytes(to), bt.uniform, bt.pend, bt.uvar};
         }
       }
     }
@@ -569,18 +591,53 @@ static bool subs_uniform(Builder *b, const Cursors *subs) {
   return true;
 }
 
-/* t with its uniform flag cleared unless every one of subs is uniform. */
+/* Whether the pending base variable of t (if any) is uniform. */
+static bool pend_uniform(Builder *b, const Target *t) {
+  return !t->pend || (b->uni && kd_uniform_var(b->uni, t->uvar));
+}
+
+/* t with its uniform flag cleared unless every one of subs (and its base
+ * variable) is uniform. */
 static Target with_subs(Builder *b, Target t, const Cursors *subs) {
-  t.uniform = t.uniform && subs_uniform(b, subs);
+  t.uniform = t.uniform && subs_uniform(b, subs) && pend_uniform(b, &t);
+  t.pend = false;
   return t;
+}
+
+static bool *struct_varying(Builder *b, int sid) {
+  if (sid >= b->varying_cap) {
+    int cap = b->varying_cap ? b->varying_cap : 16;
+    while (cap <= sid)
+      cap *= 2;
+    bool *v = realloc(b->varying, (size_t)cap * sizeof(bool));
+    if (!v)
+      abort();
+    memset(v + b->varying_cap, 0, (size_t)(cap - b->varying_cap) * sizeof(bool));
+    b->varying = v;
+    b->varying_cap = cap;
+  }
+  return &b->varying[sid];
+}
+
+/* The uniform flag of an access of struct sid (-1: other data) at t with
+ * subscripts subs.  Lazy: exact for a struct until one of its accesses is
+ * known not uniform (all the plan's rule reads); false after, and for other data. */
+static bool access_uniform(Builder *b, Target t, const Cursors *subs, int sid) {
+  if (b->lazy && (sid < 0 || *struct_varying(b, sid)))
+    return false;
+  bool u = with_subs(b, t, subs).uniform;
+  if (!u && sid >= 0)
+    *struct_varying(b, sid) = true;
+  return u;
 }
 
 /* Emits the instruction(s) for global lvalue t (t.uniform: its element index
  * is the same for every thread of a work-group, subscripts included). */
-static void emit(Builder *b, CXCursor at, Target t, Mode mode, KdRegion *seq) {
+static void emit(Builder *b, CXCursor at, Target t, const Cursors *subs, Mode mode, KdRegion *seq) {
   if (mode == M_ADDR || mode == M_NONE)
     return;
   int sid = t.k == T_OTHER ? -1 : t.sid;
+  t.uniform = access_uniform(b, t, subs, sid);
   int field = t.k == T_FIELD || t.k == T_FADDR ? t.field : -1;
   if (sid >= 0)
     struct_add_kernel(b, sid);
@@ -626,7 +683,7 @@ static bool visit_lvalue(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     for (int i = 0; i < subs.n; i++)
       visit_expr(b, subs.v[i], M_LOAD, seq);
     if (t.k == T_ELEM || t.k == T_FIELD || t.k == T_OTHER)
-      emit(b, e, with_subs(b, t, &subs), mode, seq);
+      emit(b, e, t, &subs, mode, seq);
   }
   free(subs.v);
   return handled;
@@ -642,6 +699,9 @@ static bool name_in(const char *name, const char *const *list) {
 static bool is_atomic_name(const char *n) {
   return !strncmp(n, "atomic", 6) || !strncmp(n, "atom_", 5);
 }
+
+/* Whether a binding of this kind binds the callee's parameter (a pointer or reference into global memory). */
+static bool binds_param(TKind k) { return k == T_PTR || k == T_ELEM || k == T_FIELD || k == T_FADDR; }
 
 /* Binding of a callee's parameters: one Target per parameter. */
 static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, int nbind, CXCursor call);
@@ -687,15 +747,16 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     Target t = classify(b, a0, &subs);
     for (int i = 0; i < subs.n; i++)
       visit_expr(b, subs.v[i], M_LOAD, seq);
-    t = with_subs(b, t, &subs);
-    free(subs.v);
     if (t.k == T_FADDR) {
-      emit(b, e, (Target){T_FIELD, t.sid, t.field, t.bytes, t.uniform}, name[0] == '_' ? M_LOAD : M_RMW, seq);
+      emit(b, e, (Target){T_FIELD, t.sid, t.field, t.bytes, t.uniform, t.pend, t.uvar}, &subs,
+           name[0] == '_' ? M_LOAD : M_RMW, seq);
     } else if (t.k == T_PTR && t.sid < 0) {
-      emit(b, e, (Target){T_OTHER, -1, -1, t.bytes, t.uniform}, name[0] == '_' ? M_LOAD : M_RMW, seq);
+      emit(b, e, (Target){T_OTHER, -1, -1, t.bytes, t.uniform, t.pend, t.uvar}, &subs, name[0] == '_' ? M_LOAD : M_RMW,
+           seq);
     } else if (t.k == T_NONE) {
       visit_expr(b, a0, M_LOAD, seq);
     }
+    free(subs.v);
     return;
   }
   // arguments are evaluated before the call
@@ -704,7 +765,8 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     CXCursor a = clang_Cursor_getArgument(e, i);
     Cursors subs = {0};
     Target t = classify(b, a, &subs);
-    bind[i] = with_subs(b, t, &subs);
+    bind[i] = t;  // the base variable's bit stays pending (the callee asks if it matters)
+    bind[i].uniform = t.uniform && subs_uniform(b, &subs);
     bool by_ref = false;
     if (t.k == T_ELEM || t.k == T_FIELD) {
       // by value (a load of the element or field) or by reference (an alias): the parameter decides
@@ -713,6 +775,12 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
       if (!by_ref)
         bind[i].k = T_NONE;
     }
+    if (!binds_param(bind[i].k)) {  // no parameter binding: the key's bit is asked now
+      bind[i].uniform = bind[i].uniform && pend_uniform(b, &bind[i]);
+      bind[i].pend = false;
+    }
+    if (!bind[i].uniform)
+      bind[i].pend = false;
     if (by_ref) {
       for (int j = 0; j < subs.n; j++)
         visit_expr(b, subs.v[j], M_LOAD, seq);
@@ -801,7 +869,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
         if (t.k == T_PTR || t.k == T_FADDR)
           env_set(b, d, t);
         else if (env_find(b, d))
-          env_set(b, d, (Target){T_NONE, -1, -1, 0, false});
+          env_set(b, d, (Target){T_NONE, -1, -1, 0, false, false, {0}});
       }
       visit_expr(b, lhs, M_STORE, seq);
     } else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
@@ -1325,18 +1393,77 @@ static CXCursor body_of(CXCursor fn) {
   return body;
 }
 
+static void keep_uni(Builder *b, KdUniform *u) {
+  if (!u)
+    return;
+  if (b->nunis == b->unis_cap) {
+    b->unis_cap = b->unis_cap ? 2 * b->unis_cap : 16;
+    KdUniform **v = realloc(b->unis, (size_t)b->unis_cap * sizeof *v);
+    if (!v)
+      abort();
+    b->unis = v;
+  }
+  b->unis[b->nunis++] = u;
+}
+
+/* Asks the pending bits of memo entry m (its key changes). */
+static void memo_resolve(Builder *b, MemoEntry *m) {
+  HASH_DEL(b->memo, m);
+  for (int i = 0; i < m->npend; i++)
+    m->key[m->pend[i].pos] = kd_uniform_var(m->pend[i].from, m->pend[i].var) ? '1' : '0';
+  free(m->pend);
+  m->pend = NULL;
+  m->npend = 0;
+  b->memo_pend--;
+  HASH_ADD_KEYPTR(hh, b->memo, m->key, strlen(m->key), m);
+}
+
+/* The memo entry for key (prefix: its "USR|" length).  A key with pending
+ * bits ('?', in pend) is resolved only if an entry for the same function
+ * exists (else no entry can match), and so are the pending bits of such
+ * entries: the answer is the one of the keys with every bit asked. */
+static MemoEntry *memo_find(Builder *b, char *key, size_t prefix, PendBit *pend, int *npend) {
+  MemoEntry *m, *tmp;
+  if (*npend || b->memo_pend) {
+    bool same_fn = false;
+    HASH_ITER(hh, b->memo, m, tmp) {
+      if (!strncmp(m->key, key, prefix)) {
+        same_fn = true;
+        break;
+      }
+    }
+    if (!same_fn)
+      return NULL;
+    for (int i = 0; i < *npend; i++)
+      key[pend[i].pos] = kd_uniform_var(pend[i].from, pend[i].var) ? '1' : '0';
+    *npend = 0;
+    HASH_ITER(hh, b->memo, m, tmp) {
+      if (m->npend && !strncmp(m->key, key, prefix))
+        memo_resolve(b, m);
+    }
+  }
+  HASH_FIND_STR(b->memo, key, m);
+  return m;
+}
+
 static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, int nbind, CXCursor call) {
   CXString usr = clang_getCursorUSR(def);
   size_t klen = strlen(clang_getCString(usr)) + 16 * (size_t)(nbind + 1) + 2;
   char *key = malloc(klen);
   size_t pos = (size_t)snprintf(key, klen, "%s|", clang_getCString(usr));
+  size_t prefix = pos;
   clang_disposeString(usr);
-  for (int i = 0; i < nbind; i++)
-    pos += (size_t)snprintf(key + pos, klen - pos, "%d:%d:%u:%d;", bind[i].k, bind[i].sid, bind[i].bytes,
-                            (int)bind[i].uniform);
-  MemoEntry *m;
-  HASH_FIND_STR(b->memo, key, m);
+  PendBit *pend = calloc((size_t)(nbind ? nbind : 1), sizeof *pend);
+  int npend = 0;
+  for (int i = 0; i < nbind; i++) {
+    pos += (size_t)snprintf(key + pos, klen - pos, "%d:%d:%u:", bind[i].k, bind[i].sid, bind[i].bytes);
+    if (bind[i].uniform && bind[i].pend)  // the caller's variable: asked when it matters
+      pend[npend++] = (PendBit){pos, b->uni, bind[i].uvar};
+    pos += (size_t)snprintf(key + pos, klen - pos, "%c;", !bind[i].uniform ? '0' : bind[i].pend ? '?' : '1');
+  }
+  MemoEntry *m = memo_find(b, key, prefix, pend, &npend);
   if (m) {
+    free(pend);
     free(key);
     return m->region;
   }
@@ -1346,6 +1473,7 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
       remark(b, call, "recursion", "recursive call to '%s' is not followed: the analysis is conservative",
              clang_getCString(fn));
       clang_disposeString(fn);
+      free(pend);
       free(key);
       return NULL;
     }
@@ -1361,17 +1489,19 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
   b->func = spelling(b->A, def);
   int np = clang_Cursor_getNumArguments(def);
   // pointer (and reference) parameters keep the caller's uniformity; scalars are varying
-  bool *pu = calloc((size_t)(np > 0 ? np : 1), sizeof(bool));
+  KdUniformParam *pu = calloc((size_t)(np > 0 ? np : 1), sizeof *pu);
   for (int i = 0; i < np && i < nbind; i++)
-    if (bind[i].k == T_PTR || bind[i].k == T_ELEM || bind[i].k == T_FIELD || bind[i].k == T_FADDR) {
-      env_set(b, clang_Cursor_getArgument(def, (unsigned)i), bind[i]);
-      pu[i] = bind[i].uniform;
+    if (binds_param(bind[i].k)) {
+      Target t = bind[i];
+      t.pend = false;  // the callee's analysis carries the caller's bit: kd_uniform_var of the parameter
+      env_set(b, clang_Cursor_getArgument(def, (unsigned)i), t);
+      pu[i] = (KdUniformParam){bind[i].uniform, bind[i].pend ? saved_uni : NULL, bind[i].uvar};
     }
-  b->uni = kd_uniform_new(b->src->lang, def, pu, np > 0 ? np : 0);
+  b->uni = kd_uniform_new_bound(b->src->lang, def, pu, np > 0 ? np : 0);
   free(pu);
+  keep_uni(b, b->uni);  // freed with the memo: bindings and memo keys may still ask it
   CXCursor body = body_of(def);
   KdRegion *r = clang_Cursor_isNull(body) ? NULL : stmt(b, body);
-  kd_uniform_free(b->uni);
   b->uni = saved_uni;
   env_clear(&b->env);
   b->env = saved;
@@ -1380,6 +1510,12 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
   m = calloc(1, sizeof *m);
   m->key = key;
   m->region = r;
+  m->npend = npend;
+  m->pend = npend ? pend : NULL;
+  if (npend)
+    b->memo_pend++;
+  else
+    free(pend);
   HASH_ADD_KEYPTR(hh, b->memo, m->key, strlen(m->key), m);
   return r;
 }
@@ -1389,8 +1525,13 @@ static void memo_clear(Builder *b) {
   HASH_ITER(hh, b->memo, m, tmp) {
     HASH_DEL(b->memo, m);
     free(m->key);
+    free(m->pend);
     free(m);
   }
+  b->memo_pend = 0;
+  for (int i = 0; i < b->nunis; i++)
+    kd_uniform_free(b->unis[i]);
+  b->nunis = 0;
 }
 
 static void build_kernel(Builder *b, CXCursor fn) {
@@ -1417,9 +1558,9 @@ static void build_kernel(Builder *b, CXCursor fn) {
     env_set(b, prm, tg);
   }
   b->uni = kd_uniform_new(b->src->lang, fn, NULL, 0);
+  keep_uni(b, b->uni);
   CXCursor body = body_of(fn);
   k->body = clang_Cursor_isNull(body) ? NULL : stmt(b, body);
-  kd_uniform_free(b->uni);
   b->uni = NULL;
   env_clear(&b->env);
   memo_clear(b);
@@ -1443,11 +1584,15 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 }
 
 int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks) {
+  return kd_access_build_ex(src, out, remarks, 0);
+}
+
+int kd_access_build_ex(const KdSource *src, KdProgram **out, FILE *remarks, unsigned flags) {
   KdProgram *p = calloc(1, sizeof *p);
   if (!p)
     return -1;
   p->arena = kd_arena_new();
-  Builder b = {.src = src, .prog = p, .A = p->arena, .rem = remarks};
+  Builder b = {.src = src, .prog = p, .A = p->arena, .rem = remarks, .lazy = (flags & KD_ACCESS_UNIFORM_LAZY) != 0};
   TopVisit tv = {&b, {0}};
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_top, &tv);
   p->kernels = calloc((size_t)(tv.kernels.n ? tv.kernels.n : 1), sizeof(KdKernel));
@@ -1472,6 +1617,8 @@ int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks) {
     free(re);
   }
   free(b.stack);
+  free(b.unis);
+  free(b.varying);
   *out = p;
   return 0;
 }

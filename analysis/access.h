@@ -52,6 +52,14 @@ typedef struct KdProgram {
  * on out-of-memory. */
 int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks);
 
+/* kd_access_build with flags: KD_ACCESS_UNIFORM_LAZY computes KdAccess.uniform
+ * only where the plan's uniform rule reads it: exactly for the accesses of a
+ * struct until one of them is known not uniform; false for every later
+ * access of that struct and for accesses of other data.  (The uniformity
+ * analysis then often never walks a function.)  Everything else is the same. */
+enum { KD_ACCESS_UNIFORM_LAZY = 1 };
+int kd_access_build_ex(const KdSource *src, KdProgram **out, FILE *remarks, unsigned flags);
+
 void kd_program_free(KdProgram *p);
 
 #endif

@@ -8,6 +8,12 @@
  * value (and to 0 under divergent control flow), until nothing changes.  The
  * states only go down, so this terminates after at most 2 × variables + 1
  * walks.  Expressions are then evaluated over the final states.
+ *
+ * Lazily: kd_uniform_new registers the parameters only.  Until the fixpoint
+ * runs (solve), val() evaluates over upper bounds of the final states (a
+ * parameter's initial state, a local's initialiser, else every flag); val
+ * is monotone in the states, so a varying answer there is final and the
+ * body is walked only for the questions it cannot settle.
  */
 #include "uniform.h"
 
@@ -24,6 +30,7 @@ typedef enum VarKind {
   V_ARRAY,   // an automatic array: private memory, its elements are varying
   V_SHARED,  // __shared__ / __local: one address per work-group, loads varying
   V_STATIC,  // a static local: one address, loads varying (conservative)
+  V_TOP,     // (before solving) a local not yet analysed: every flag, value and address
 } VarKind;
 
 typedef struct Var {
@@ -37,7 +44,16 @@ typedef struct Var {
 
 struct KdUniform {
   KdLanguage lang;
-  Var *vars;                    // locals and parameters of the function
+  CXCursor fn;
+  bool kernel;                  // no explicit parameter binding: kd_is_kernel's defaults
+  int nparams;
+  KdUniformParam *params;       // the binding (NULL with kernel)
+  bool solved;                  // the fixpoint has run: vars holds every local and exact states
+  void *ext_file;               // fn's extent (before solving: which declarations may be locals)
+  unsigned ext_beg, ext_end;
+  bool ext_any;                 // extent not understood: any declaration may be a local
+  Var *ubvars;                  // (before solving) upper bounds of locals' states, by key
+  Var *vars;                    // locals and parameters of the function (before solving: parameters only)
   bool changed;                 // a state went down in this walk
   int nframes;                  // enclosing loops / switches of the walk
   bool frame_loop[MAX_FRAMES];  // true: loop, false: switch
@@ -139,6 +155,16 @@ static void var_lower(KdUniform *u, Var *v, unsigned flags) {
     v->flags = nf;
     u->changed = true;
   }
+}
+
+static Var *ub_var(KdUniform *u, CXCursor d);
+
+/* The variable decl of this function: exact once solved; before, an upper
+ * bound of its final state (V_TOP: anything). */
+static Var *lookup(const KdUniform *u, CXCursor d) {
+  if (u->solved)
+    return var_find(u, d);
+  return ub_var((KdUniform *)u, d);
 }
 
 /* ---- built-ins ---- */
@@ -260,7 +286,7 @@ static bool value_path(const KdUniform *u, CXCursor e, unsigned *flags) {
   if (k != CXCursor_DeclRefExpr)
     return false;
   CXCursor d = clang_getCursorReferenced(e);
-  Var *v = var_find(u, d);
+  Var *v = lookup(u, d);
   if (v) {
     if (v->kind != V_VALUE)
       return false;
@@ -302,9 +328,11 @@ static unsigned addr(const KdUniform *u, CXCursor e) {
     break;
   case CXCursor_DeclRefExpr: {
     CXCursor d = clang_getCursorReferenced(e);
-    Var *v = var_find(u, d);
+    Var *v = lookup(u, d);
     if (!v)
       r = outer_var_addr(u, d);
+    else if (!u->solved)
+      r = F_U | F_G;  // an upper bound (two declarations at one location may share a state)
     else if (v->kind == V_SHARED || v->kind == V_STATIC)
       r = F_U;  // one address for the work-group (loads are still varying)
     else if (v->kind == V_REF)
@@ -408,11 +436,13 @@ static unsigned val(const KdUniform *u, CXCursor e) {
     if (dk == CXCursor_EnumConstantDecl || dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod ||
         dk == CXCursor_FunctionTemplate || dk == CXCursor_NonTypeTemplateParameter)
       return F_U;
-    Var *v = var_find(u, d);
+    Var *v = lookup(u, d);
     if (!v)
       return outer_var_value(u, d);
     if (v->kind == V_VALUE)
       return v->flags;
+    if (v->kind == V_TOP)
+      return F_U | F_G;
     if (v->kind == V_REF)
       return (v->flags & F_U) && (v->flags & F_G) ? F_U : 0;  // a load through the reference
     return 0;  // shared, static: loads are varying
@@ -580,7 +610,7 @@ static bool cond_uniform(const KdUniform *u, CXCursor c) {
     return true;
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_VarDecl)
-    return kd_uniform_var(u, c);
+    return kd_uniform_var((KdUniform *)u, c);  // (solved: no state changes)
   if (k == CXCursor_DeclStmt) {
     Kids ks = kids_of(c);
     bool r = true;
@@ -901,52 +931,165 @@ static CXCursor body_of(CXCursor fn) {
   return body;
 }
 
-KdUniform *kd_uniform_new(KdLanguage lang, CXCursor fn, const bool *param_uniform, int nparams) {
-  KdUniform *u = calloc(1, sizeof *u);
-  if (!u)
-    return NULL;
-  u->lang = lang;
-  bool kernel = kd_is_kernel(lang, fn);
-  int np = clang_Cursor_getNumArguments(fn);
+static void free_vars(Var **vars) {
+  Var *v, *tmp;
+  HASH_ITER(hh, *vars, v, tmp) {
+    HASH_DEL(*vars, v);
+    free(v);
+  }
+}
+
+/* Registers the parameters with their initial states; a binding to a
+ * caller's variable is resolved only with `resolve` (else: every flag, an
+ * upper bound). */
+static void register_params(KdUniform *u, bool resolve) {
+  int np = clang_Cursor_getNumArguments(u->fn);
   for (int i = 0; i < np; i++) {
-    CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+    CXCursor p = clang_Cursor_getArgument(u->fn, (unsigned)i);
     CXType t = ctype(p);
     VarKind kind = is_ref(t) ? V_REF : V_VALUE;
     unsigned flags = 0;
-    if (param_uniform) {
-      if (i < nparams && param_uniform[i])
+    if (!u->kernel) {
+      if (i < u->nparams && u->params[i].uniform) {
         flags = F_U | F_G;  // a uniform pointer (reference) into global memory bound by the caller
-    } else if (kernel) {
-      flags = F_U | (global_pointer_param(lang, t) ? F_G : 0);
+        if (u->params[i].from && resolve && !kd_uniform_var(u->params[i].from, u->params[i].var))
+          flags = 0;
+      }
+    } else if (kd_is_kernel(u->lang, u->fn)) {
+      flags = F_U | (global_pointer_param(u->lang, t) ? F_G : 0);
     }
     var_add(u, p, kind, flags);
   }
-  CXCursor body = body_of(fn);
+}
+
+/* Before solving: an upper bound of the final state of decl, which the
+ * solved analysis would find among the function's variables, or NULL if it
+ * certainly would not (a declaration outside the function's extent: every
+ * local's key lies inside it).  Parameters: their initial state (states only
+ * go down).  A local scalar defined by an initialiser (in the function
+ * itself, where the walk reaches it): the initialiser's bound (var_decl
+ * lowers the state to the initialiser's value, or to 0).  Anything else
+ * that may be a local: V_TOP. */
+static Var *ub_var(KdUniform *u, CXCursor d) {
+  Var *v = var_find(u, d);
+  if (v)
+    return v;
+  KdDeclKey k = kd_decl_key(d);
+  if (!u->ext_any && (k.file != u->ext_file || k.offset < u->ext_beg || k.offset > u->ext_end))
+    return NULL;
+  HASH_FIND(hh, u->ubvars, &k, sizeof k, v);
+  if (v)
+    return v;
+  v = calloc(1, sizeof *v);
+  if (!v)
+    abort();
+  v->key = k;
+  v->kind = V_TOP;  // also while its initialiser is evaluated (a cycle)
+  v->flags = F_U | F_G;
+  HASH_ADD(hh, u->ubvars, key, sizeof(KdDeclKey), v);
+  if (clang_getCursorKind(d) != CXCursor_VarDecl || var_kind(u->lang, d) != V_VALUE ||
+      !clang_equalCursors(clang_getCursorSemanticParent(d), u->fn))
+    return v;
+  Kids ks = kids_of(d);
+  CXCursor init = clang_getNullCursor();
+  if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
+    init = ks.v[ks.n - 1];
+  free(ks.v);
+  if (clang_Cursor_isNull(init))
+    return v;
+  unsigned f = val(u, init);
+  v->kind = V_VALUE;
+  v->flags = f;
+  return v;
+}
+
+/* The fixpoint (once, at the first question the upper bounds cannot answer). */
+static void solve(KdUniform *u) {
+  if (u->solved)
+    return;
+  u->solved = true;
+  free_vars(&u->ubvars);
+  free_vars(&u->vars);
+  register_params(u, true);
+  CXCursor body = body_of(u->fn);
   Setup s = {u, false};
   if (!clang_Cursor_isNull(body))
     clang_visitChildren(body, register_locals, &s);
   if (s.has_goto || clang_Cursor_isNull(body)) {
     Var *v, *tmp;
     HASH_ITER(hh, u->vars, v, tmp) v->flags = 0;  // goto: control flow not followed
-    return u;
+    return;
   }
   do {
     u->changed = false;
     u->nframes = 0;
     walk(u, body, false);
   } while (u->changed);
+}
+
+KdUniform *kd_uniform_new_bound(KdLanguage lang, CXCursor fn, const KdUniformParam *params, int nparams) {
+  KdUniform *u = calloc(1, sizeof *u);
+  if (!u)
+    return NULL;
+  u->lang = lang;
+  u->fn = fn;
+  u->kernel = params == NULL;
+  if (params && nparams > 0) {
+    u->params = malloc((size_t)nparams * sizeof *params);
+    if (!u->params) {
+      free(u);
+      return NULL;
+    }
+    memcpy(u->params, params, (size_t)nparams * sizeof *params);
+    u->nparams = nparams;
+  }
+  CXSourceRange ext = clang_getCursorExtent(fn);
+  CXFile f1, f2;
+  unsigned o1, o2;
+  clang_getFileLocation(clang_getRangeStart(ext), &f1, NULL, NULL, &o1);
+  clang_getFileLocation(clang_getRangeEnd(ext), &f2, NULL, NULL, &o2);
+  u->ext_file = f1;
+  u->ext_beg = o1;
+  u->ext_end = o2;
+  u->ext_any = !f1 || f1 != f2 || o2 < o1;
+  register_params(u, false);
   return u;
 }
 
-bool kd_uniform_expr(const KdUniform *u, CXCursor e) {
+KdUniform *kd_uniform_new(KdLanguage lang, CXCursor fn, const bool *param_uniform, int nparams) {
+  if (!param_uniform)
+    return kd_uniform_new_bound(lang, fn, NULL, 0);
+  KdUniformParam *ps = calloc((size_t)(nparams > 0 ? nparams : 1), sizeof *ps);
+  if (!ps)
+    return NULL;
+  for (int i = 0; i < nparams; i++)
+    ps[i].uniform = param_uniform[i];
+  KdUniform *u = kd_uniform_new_bound(lang, fn, ps, nparams);
+  free(ps);
+  return u;
+}
+
+bool kd_uniform_expr(KdUniform *u, CXCursor e) {
   if (clang_Cursor_isNull(e))
     return true;
+  if (!u->solved && !(val(u, e) & F_U))
+    return false;  // varying even over the upper bounds (val is monotone in the states)
+  solve(u);
   return val(u, e) & F_U;
 }
 
-bool kd_uniform_addr(const KdUniform *u, CXCursor e) { return addr(u, e) & F_U; }
+bool kd_uniform_addr(KdUniform *u, CXCursor e) {
+  solve(u);
+  return addr(u, e) & F_U;
+}
 
-bool kd_uniform_var(const KdUniform *u, CXCursor decl) {
+bool kd_uniform_var(KdUniform *u, CXCursor decl) {
+  if (!u->solved) {
+    Var *p = var_find(u, decl);  // a parameter that starts varying stays so
+    if (p && !(p->flags & F_U))
+      return false;
+  }
+  solve(u);
   Var *v = var_find(u, decl);
   if (!v)
     return outer_var_value(u, decl) & F_U;
@@ -956,10 +1099,8 @@ bool kd_uniform_var(const KdUniform *u, CXCursor decl) {
 void kd_uniform_free(KdUniform *u) {
   if (!u)
     return;
-  Var *v, *tmp;
-  HASH_ITER(hh, u->vars, v, tmp) {
-    HASH_DEL(u->vars, v);
-    free(v);
-  }
+  free_vars(&u->vars);
+  free_vars(&u->ubvars);
+  free(u->params);
   free(u);
 }

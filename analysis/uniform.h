@@ -51,23 +51,41 @@ typedef struct KdUniform KdUniform;
  * binds a pointer (or reference) into global memory whose address is uniform
  * (access.c passes a device function's bound pointer arguments this way).
  * A function without a body gives a result in which everything is varying.
- * The result is freed with kd_uniform_free. */
+ * The result is freed with kd_uniform_free.
+ *
+ * The analysis is lazy: the function body is walked (the fixpoint) only at
+ * the first question that upper bounds of the states cannot answer (an
+ * expression that is varying even if every local were as uniform as its
+ * initialiser is known varying without it).  The answers are the same. */
 KdUniform *kd_uniform_new(KdLanguage lang, CXCursor fn, const bool *param_uniform, int nparams);
+
+/* One parameter's binding: uniform, and if `from` is not NULL, only if
+ * kd_uniform_var(from, var) (asked only when the answer matters; `from`
+ * must outlive the result). */
+typedef struct KdUniformParam {
+  bool uniform;
+  KdUniform *from;
+  CXCursor var;
+} KdUniformParam;
+
+/* kd_uniform_new with a binding of each parameter (params NULL: a kernel's
+ * defaults, as param_uniform NULL above).  params is copied. */
+KdUniform *kd_uniform_new_bound(KdLanguage lang, CXCursor fn, const KdUniformParam *params, int nparams);
 
 /* Whether the value of expression `e` (a cursor inside the analysed
  * function) is uniform.  An lvalue's value is what a load of it reads.  The
  * null cursor is uniform (an absent part). */
-bool kd_uniform_expr(const KdUniform *u, CXCursor e);
+bool kd_uniform_expr(KdUniform *u, CXCursor e);
 
 /* Whether the lvalue `e` designates the same memory for every thread of a
  * work-group (a broadcast when it is global memory).  Private memory (a
  * local variable) has a different address per thread: not uniform. */
-bool kd_uniform_addr(const KdUniform *u, CXCursor e);
+bool kd_uniform_addr(KdUniform *u, CXCursor e);
 
 /* Whether the variable or parameter `decl` holds a uniform value throughout
  * the function (a reference: refers to the same object).  Declarations
  * outside the function follow kd_uniform_expr's rules for a reference to them. */
-bool kd_uniform_var(const KdUniform *u, CXCursor decl);
+bool kd_uniform_var(KdUniform *u, CXCursor decl);
 
 void kd_uniform_free(KdUniform *u);
 
