@@ -177,6 +177,9 @@ def prepare_struct(ctx):
     # choices in the auto plan, else the model file is not the one kdlg-opt used
     model = PL.load_model(ctx.model_file)
     for s in auto_plan["structs"]:
+        if s.get("uniform"):  # kdlg-opt's uniform rule kept it in one AoS cluster, whatever the tree says
+            ctx.rec["notes"].append("%s: %s" % (s["name"], s.get("note", "uniform")))
+            continue
         for c in s["clusters"]:
             fsz = {f["name"]: f["bytes"] for f in s["fields"]}
             want = PL.tree_choice(model["tree"], c["bytes"], min(fsz[f] for f in c["fields"]))
