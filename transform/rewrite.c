@@ -100,6 +100,13 @@ typedef KdDeclKey DeclKey;
 
 /* ---- state ---- */
 
+/* A field's name → its index in the struct (the first field of that name). */
+typedef struct FieldName {
+  const char *name;
+  int index;
+  UT_hash_handle hh;
+} FieldName;
+
 typedef struct RStruct {
   const KdStructPlan *sp;
   const KdStruct *st;
@@ -112,6 +119,8 @@ typedef struct RStruct {
   bool changes;           // some cluster is not plain AoS of all fields (else nothing to do)
   bool bad;               // keeps AoS
   int nviews;             // view variables found
+  FieldName *fnames;      // field_index's table, built on first use
+  FieldName *fname_mem;   // its entries
 } RStruct;
 
 typedef struct Fn Fn;
@@ -473,11 +482,29 @@ static int field_index(R *r, int rs, CXCursor member) {
     return -1;
   char name[256];
   spell(fd, name, sizeof name);
-  const KdStruct *st = r->rs[rs].st;
-  for (int i = 0; i < st->nfields; i++)
-    if (!strcmp(st->fields[i].name, name))
-      return i;
-  return -1;
+  RStruct *S = &r->rs[rs];
+  if (!S->fnames) {  // (a struct of 256 fields would compare 256 names per access)
+    FieldName *all = S->fname_mem = calloc((size_t)S->st->nfields + 1, sizeof(FieldName));
+    if (!all)
+      abort();
+    for (int i = 0; i < S->st->nfields; i++) {
+      FieldName *f;
+      HASH_FIND_STR(S->fnames, S->st->fields[i].name, f);
+      if (f)
+        continue;  // the first field of a name wins
+      all[i].name = S->st->fields[i].name;
+      all[i].index = i;
+      HASH_ADD_KEYPTR(hh, S->fnames, all[i].name, strlen(all[i].name), &all[i]);
+    }
+    if (!S->fnames) {  // no fields: a table that finds nothing
+      all[0].name = "";
+      all[0].index = -1;
+      HASH_ADD_KEYPTR(hh, S->fnames, all[0].name, 0, &all[0]);
+    }
+  }
+  FieldName *f;
+  HASH_FIND_STR(S->fnames, name, f);
+  return f ? f->index : -1;
 }
 
 /* Whether two cursors span the same source range (an implicit conversion
@@ -3199,6 +3226,8 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
         free((void *)r.rs[i].gf[f].scalar);
       }
     free(r.rs[i].gf);
+    HASH_CLEAR(hh, r.rs[i].fnames);
+    free(r.rs[i].fname_mem);
   }
   free(r.rs);
   HASH_CLEAR(hh, r.var_map);
