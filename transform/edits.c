@@ -80,15 +80,62 @@ static Piece *piece_add(KdEdits *E) {
   return p;
 }
 
+/* fmt with its %s conversions replaced by the strings of ap, in buf (NUL
+ * terminated); false if fmt has another conversion or buf is too small. */
+static bool format_strings(char *buf, size_t size, const char *fmt, va_list ap) {
+  size_t n = 0;
+  for (const char *p = fmt; *p;) {
+    if (*p != '%') {
+      if (n + 1 >= size)
+        return false;
+      buf[n++] = *p++;
+      continue;
+    }
+    if (p[1] != 's')
+      return false;
+    const char *a = va_arg(ap, const char *);
+    if (!a)
+      a = "(null)";  // (as printf writes it)
+    size_t len = strlen(a);
+    if (n + len >= size)
+      return false;
+    memcpy(buf + n, a, len);
+    n += len;
+    p += 2;
+  }
+  buf[n] = '\0';
+  return true;
+}
+
 void kd_edit_text(KdEdits *E, const char *fmt, ...) {
+  // most texts are short with only %s conversions: put together on the
+  // stack, then copied (printf costs more); anything else through vsnprintf
+  char buf[512];
   va_list ap;
   va_start(ap, fmt);
-  char *s = NULL;
-  if (vasprintf(&s, fmt, ap) < 0) {
-    fputs("kdlg-opt: out of memory\n", stderr);
-    abort();
-  }
+  bool done = format_strings(buf, sizeof buf, fmt, ap);
   va_end(ap);
+  size_t n;
+  if (done) {
+    n = strlen(buf);
+  } else {
+    va_start(ap, fmt);
+    int k = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (k < 0) {
+      fputs("kdlg-opt: out of memory\n", stderr);
+      abort();
+    }
+    n = (size_t)k;
+  }
+  char *s = xrealloc(NULL, n + 1);
+  if (n < sizeof buf) {
+    memcpy(s, buf, n + 1);
+  } else {
+    va_start(ap, fmt);
+    vsnprintf(s, n + 1, fmt, ap);
+    va_end(ap);
+  }
   piece_add(E)->text = s;
 }
 
