@@ -87,6 +87,31 @@ static Kids kids_of(CXCursor c) {
   return k;
 }
 
+/* The first two children of a node, its last, and how many it has: what
+ * most expression nodes need, without allocating. */
+typedef struct Few {
+  int n;
+  CXCursor v[2];
+  CXCursor last;
+} Few;
+
+static enum CXChildVisitResult collect_few(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Few *f = data;
+  if (f->n < 2)
+    f->v[f->n] = c;
+  f->last = c;
+  f->n++;
+  return CXChildVisit_Continue;
+}
+
+static Few few_kids(CXCursor c) {
+  Few f;
+  f.n = 0;
+  clang_visitChildren(c, collect_few, &f);
+  return f;
+}
+
 static CXType ctype(CXCursor c) { return clang_getCanonicalType(clang_getCursorType(c)); }
 
 static void spell(CXCursor c, char *buf, size_t n) {
@@ -231,6 +256,7 @@ typedef struct R {
   CXCursor visiting_fn;  // pass 1: the function whose body is visited
   int *cflags;       // per root: CL_VIEW / CL_OTHER (valid unless cdirty)
   bool cdirty;
+  Kids kid_stack;    // pass 2: the children walk_kids walks, of every node on the way down
 } R;
 
 static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -432,13 +458,9 @@ typedef struct VRef {
 } VRef;
 
 static CXCursor only_kid(CXCursor c, bool *ok) {
-  Kids k = kids_of(c);
-  CXCursor r = clang_getNullCursor();
+  Few k = few_kids(c);
   *ok = k.n == 1;
-  if (k.n == 1)
-    r = k.v[0];
-  free(k.v);
-  return r;
+  return k.n == 1 ? k.v[0] : clang_getNullCursor();
 }
 
 /* If c is a parenthesis or a conversion (implicit, C-style, static_cast,
@@ -448,12 +470,10 @@ static bool conversion_operand(CXCursor c, CXCursor *operand) {
   if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr &&
       k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr)
     return false;
-  Kids ks = kids_of(c);
-  bool ok = ks.n >= 1;
-  if (ok)
-    *operand = ks.v[ks.n - 1];  // a cast's type comes first
-  free(ks.v);
-  return ok;
+  Few ks = few_kids(c);
+  if (ks.n >= 1)
+    *operand = ks.last;  // a cast's type comes first
+  return ks.n >= 1;
 }
 
 static bool is_null_constant(CXCursor c) {
@@ -614,7 +634,7 @@ static void vref(R *r, CXCursor c, VRef *out) {
     return;
   }
   case CXCursor_ArraySubscriptExpr: {
-    Kids ks = kids_of(c);
+    Few ks = few_kids(c);
     if (ks.n == 2) {
       int bi = ctype(ks.v[1]).kind == CXType_Pointer ? 1 : 0;
       VRef b;
@@ -631,11 +651,10 @@ static void vref(R *r, CXCursor c, VRef *out) {
         *out = b;
       }
     }
-    free(ks.v);
     return;
   }
   case CXCursor_MemberRefExpr: {
-    Kids ks = kids_of(c);
+    Few ks = few_kids(c);
     if (ks.n >= 1) {
       CXCursor base = ks.v[0];
       bool arrow = ctype(base).kind == CXType_Pointer;
@@ -660,7 +679,6 @@ static void vref(R *r, CXCursor c, VRef *out) {
         *out = b;
       }
     }
-    free(ks.v);
     return;
   }
   case CXCursor_UnaryOperator: {
@@ -689,7 +707,7 @@ static void vref(R *r, CXCursor c, VRef *out) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
     if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || ctype(c).kind != CXType_Pointer)
       return;
-    Kids ks = kids_of(c);
+    Few ks = few_kids(c);
     if (ks.n == 2) {
       int pi = ctype(ks.v[0]).kind == CXType_Pointer ? 0 : 1;
       VRef b;
@@ -701,17 +719,16 @@ static void vref(R *r, CXCursor c, VRef *out) {
         *out = b;
       }
     }
-    free(ks.v);
     return;
   }
   case CXCursor_CStyleCastExpr:
   case CXCursor_CXXStaticCastExpr:
   case CXCursor_CXXConstCastExpr: {
     t = ctype(c);
-    Kids ks = kids_of(c);
+    Few ks = few_kids(c);
     if (ks.n >= 1 && t.kind == CXType_Pointer) {
       VRef b;
-      vref(r, ks.v[ks.n - 1], &b);
+      vref(r, ks.last, &b);
       if (b.kind == VR_PTR && rs_of_pointer(r, t) == b.var->rs && volatile_target(t)) {
         *out = b;
         out->kind = VR_BAD;
@@ -720,7 +737,6 @@ static void vref(R *r, CXCursor c, VRef *out) {
         *out = b;  // a cast to the same struct pointer (adding const)
       }
     }
-    free(ks.v);
     return;
   }
   default:
@@ -1803,7 +1819,12 @@ typedef enum Ctx { CTX_VALUE, CTX_SUBSCRIPT_BASE } Ctx;
 static void walk(R *r, CXCursor c, Ctx ctx);
 
 static void walk_kids(R *r, CXCursor c) {
-  Kids ks = kids_of(c);
+  // c's children go on top of r->kid_stack (no allocation per node); the
+  // walks below push theirs above them and take them off again
+  Kids *ks = &r->kid_stack;
+  int base = ks->n;
+  clang_visitChildren(c, collect, ks);
+  int end = ks->n;
   enum CXCursorKind k = clang_getCursorKind(c);
   bool subscript = k == CXCursor_ArraySubscriptExpr;
   enum CXCursorKind save = r->parent_kind;
@@ -1811,14 +1832,14 @@ static void walk_kids(R *r, CXCursor c) {
   bool listed = r->in_list;
   bool kids_listed = k == CXCursor_CompoundStmt ||
                      (listed && (k == CXCursor_LabelStmt || k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt));
-  for (int i = 0; i < ks.n; i++) {
+  for (int i = base; i < end; i++) {
     r->parent_kind = k;
     r->in_list = kids_listed;
-    walk(r, ks.v[i], subscript && i == 0 ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
+    walk(r, ks->v[i], subscript && i == base ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
   }
   r->parent_kind = save;
   r->in_list = listed;
-  free(ks.v);
+  ks->n = base;
 }
 
 static void var_name(const Var *v, char *buf, size_t n) { spell(v->decl, buf, n); }
@@ -2226,10 +2247,8 @@ static bool is_atomic_name(const char *n) {
 
 /* The callee's name token: the first child of a call, stripped to its DeclRefExpr. */
 static CXCursor callee_ref(CXCursor call) {
-  Kids ks = kids_of(call);
-  CXCursor r = ks.n ? strip_parens_casts(ks.v[0]) : clang_getNullCursor();
-  free(ks.v);
-  return r;
+  Few ks = few_kids(call);
+  return ks.n ? strip_parens_casts(ks.v[0]) : clang_getNullCursor();
 }
 
 /* A view argument of a CUDA memory function: the bare variable (explicit casts to void * dropped). */
@@ -2426,7 +2445,7 @@ static void walk_call(R *r, CXCursor c) {
 /* q = e, q += k, q -= k, ++q, q++, --q, q-- on a view variable q. */
 static bool walk_pointer_update(R *r, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  Kids ks = kids_of(c);
+  Few ks = few_kids(c);
   bool handled = false;
   if (ks.n >= 1 && clang_getCursorKind(ks.v[0]) == CXCursor_DeclRefExpr) {
     Var *v = var_find(r, clang_getCursorReferenced(ks.v[0]));
@@ -2468,7 +2487,6 @@ static bool walk_pointer_update(R *r, CXCursor c) {
       }
     }
   }
-  free(ks.v);
   return handled;
 }
 
@@ -2492,7 +2510,7 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
     break;
   }
   if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
-    Kids ks = kids_of(c);
+    Few ks = few_kids(c);
     bool done = false;
     if (ks.n == 2) {
       VRef vr;
@@ -2502,7 +2520,6 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
         done = true;
       }
     }
-    free(ks.v);
     if (done || walk_pointer_update(r, c))
       return;
   }
@@ -3263,6 +3280,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   }
   free(r.edges);
   free(r.cflags);
+  free(r.kid_stack.v);
   kd_edits_free(r.E);
   return rc;
 }
