@@ -954,21 +954,6 @@ static int builtins_of(CXCursor c) {
 
 static bool ndrange(int f) { return (f & B_GLOBAL) || ((f & B_GRID) && (f & B_WG)); }
 
-static CXCursor strip(CXCursor c) {
-  for (;;) {
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
-      return c;
-    Cursors ks = kids_of(c);
-    if (ks.n != 1) {
-      free(ks.v);
-      return c;
-    }
-    c = ks.v[0];
-    free(ks.v);
-  }
-}
-
 static bool const_int(CXCursor e, int64_t *v) {
   if (clang_Cursor_isNull(e))
     return false;
@@ -983,7 +968,7 @@ static bool const_int(CXCursor e, int64_t *v) {
       return true;
   }
   // a const-qualified variable with a constant initialiser (C: not an ICE)
-  CXCursor s = strip(e);
+  CXCursor s = kd_strip_parens(e);
   if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
     CXCursor d = clang_getCursorReferenced(s);
     if (clang_getCursorKind(d) == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(d))) {
@@ -998,7 +983,7 @@ static bool const_int(CXCursor e, int64_t *v) {
 }
 
 static bool refers_to(CXCursor e, CXCursor var) {
-  e = strip(e);
+  e = kd_strip_parens(e);
   return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), var);
 }
 
@@ -1006,7 +991,7 @@ typedef enum StepKind { S_NONE, S_ADD, S_MUL, S_DIV } StepKind;
 
 /* Recognises v++, v--, v += s, v -= s, v = v + s, v *= k, v <<= k, v /= k, v >>= k. */
 static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *unit) {
-  inc = strip(inc);
+  inc = kd_strip_parens(inc);
   enum CXCursorKind k = clang_getCursorKind(inc);
   Cursors ks = kids_of(inc);
   StepKind sk = S_NONE;
@@ -1041,7 +1026,7 @@ static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *u
     }
   } else if (k == CXCursor_BinaryOperator && ks.n == 2 && refers_to(ks.v[0], var) &&
              clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_Assign) {
-    CXCursor rhs = strip(ks.v[1]);
+    CXCursor rhs = kd_strip_parens(ks.v[1]);
     Cursors rk = kids_of(rhs);
     if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rk.n == 2) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(rhs);
@@ -1123,13 +1108,13 @@ static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
   lp->trip = KD_TRIP_UNKNOWN;
   if (clang_Cursor_isNull(cond))
     return;  // for (;;): unknown
-  CXCursor c = strip(cond);
+  CXCursor c = kd_strip_parens(cond);
   Cursors ks = kids_of(c);
   CXCursor var = clang_getNullCursor(), bound = clang_getNullCursor();
   enum CXBinaryOperatorKind op = CXBinaryOperator_Invalid;
   if (clang_getCursorKind(c) == CXCursor_BinaryOperator && ks.n == 2) {
     op = clang_getCursorBinaryOperatorKind(c);
-    CXCursor l = strip(ks.v[0]), r = strip(ks.v[1]);
+    CXCursor l = kd_strip_parens(ks.v[0]), r = kd_strip_parens(ks.v[1]);
     bool rel = op == CXBinaryOperator_LT || op == CXBinaryOperator_LE || op == CXBinaryOperator_GT ||
                op == CXBinaryOperator_GE || op == CXBinaryOperator_NE;
     if (rel && clang_getCursorKind(l) == CXCursor_DeclRefExpr) {
@@ -1159,7 +1144,7 @@ static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
           free(vs.v);
         }
     } else {
-      CXCursor a = strip(init);
+      CXCursor a = kd_strip_parens(init);
       Cursors as = kids_of(a);
       if (clang_getCursorKind(a) == CXCursor_BinaryOperator &&
           clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Assign && as.n == 2 && refers_to(as.v[0], var))

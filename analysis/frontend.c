@@ -211,6 +211,32 @@ static unsigned offset_of(CXSourceLocation l) {
   return off;
 }
 
+typedef struct OneKid {
+  CXCursor c;
+  int n;
+} OneKid;
+
+static enum CXChildVisitResult count_kid(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  OneKid *k = data;
+  if (k->n++ == 0)
+    k->c = c;
+  return k->n > 1 ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+CXCursor kd_strip_parens(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+      return c;
+    OneKid one = {clang_getNullCursor(), 0};
+    clang_visitChildren(c, count_kid, &one);
+    if (one.n != 1)
+      return c;
+    c = one.c;
+  }
+}
+
 /* See frontend.h: split by the two semicolons of the header, since libclang
  * omits absent parts from the children. */
 void kd_for_parts(CXCursor f, CXCursor parts[4]) {

@@ -70,6 +70,10 @@ bool kd_opencl_global_pointer(CXType ptr);
  * split at its two semicolons). */
 void kd_for_parts(CXCursor f, CXCursor parts[4]);
 
+/* c without the parentheses and implicit conversions around it: descends
+ * through ParenExpr and UnexposedExpr nodes that have exactly one child. */
+CXCursor kd_strip_parens(CXCursor c);
+
 /* Whether an `else` token lies between the end of `then_c` and the start of
  * `els` (an IfStmt's last two children are then/else, or cond/then). */
 bool kd_else_between(CXCursor then_c, CXCursor els);

@@ -257,25 +257,10 @@ static unsigned outer_var_addr(const KdUniform *u, CXCursor d) {
   return shared_decl(u->lang, d) ? F_U : F_U | F_G;
 }
 
-static CXCursor strip(CXCursor c) {
-  for (;;) {
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
-      return c;
-    Kids ks = kids_of(c);
-    if (ks.n != 1) {
-      free(ks.v);
-      return c;
-    }
-    c = ks.v[0];
-    free(ks.v);
-  }
-}
-
 /* If e is a path `x`, `x.f`, `x.f.g` to a variable held as a value (a local,
  * a parameter, a built-in variable), sets *flags to its value's flags. */
 static bool value_path(const KdUniform *u, CXCursor e, unsigned *flags) {
-  e = strip(e);
+  e = kd_strip_parens(e);
   enum CXCursorKind k = clang_getCursorKind(e);
   if (k == CXCursor_MemberRefExpr) {
     Kids ks = kids_of(e);
@@ -544,7 +529,7 @@ static unsigned val(const KdUniform *u, CXCursor e) {
  * (not through a pointer); *subs_u is cleared if a subscript on the way is
  * varying.  NULL if the path does not start at a variable of this function. */
 static Var *root_var(const KdUniform *u, CXCursor e, bool *subs_u) {
-  e = strip(e);
+  e = kd_strip_parens(e);
   enum CXCursorKind k = clang_getCursorKind(e);
   Kids ks = kids_of(e);
   Var *v = NULL;
@@ -554,7 +539,7 @@ static Var *root_var(const KdUniform *u, CXCursor e, bool *subs_u) {
     v = root_var(u, ks.v[0], subs_u);
   } else if (k == CXCursor_ArraySubscriptExpr && ks.n == 2) {
     CXCursor idx;
-    CXCursor base = strip(subscript_base(&ks, &idx));
+    CXCursor base = kd_strip_parens(subscript_base(&ks, &idx));
     if (is_array(ctype(base))) {
       v = root_var(u, base, subs_u);
       if (!(val(u, idx) & F_U))
@@ -701,8 +686,8 @@ static void walk_call(KdUniform *u, CXCursor e, bool div) {
       Kids ks = kids_of(e);
       lhs = ks.n >= 1 ? ks.v[0] : clang_getNullCursor();
       free(ks.v);
-      if (clang_getCursorKind(strip(lhs)) == CXCursor_MemberRefExpr) {
-        Kids ms = kids_of(strip(lhs));
+      if (clang_getCursorKind(kd_strip_parens(lhs)) == CXCursor_MemberRefExpr) {
+        Kids ms = kids_of(kd_strip_parens(lhs));
         lhs = ms.n >= 1 ? ms.v[0] : clang_getNullCursor();
         free(ms.v);
       }
@@ -725,7 +710,7 @@ static void walk_call(KdUniform *u, CXCursor e, bool div) {
   if (ck == CXCursor_CXXMethod) {
     Kids ks = kids_of(e);
     if (ks.n >= 1) {
-      CXCursor m = strip(ks.v[0]);
+      CXCursor m = kd_strip_parens(ks.v[0]);
       if (clang_getCursorKind(m) == CXCursor_MemberRefExpr) {
         Kids ms = kids_of(m);
         if (ms.n >= 1)
