@@ -1368,16 +1368,6 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
 
 /* ---- functions and kernels ---- */
 
-static CXCursor body_of(CXCursor fn) {
-  Cursors ks = kids_of(fn);
-  CXCursor body = clang_getNullCursor();
-  for (int i = 0; i < ks.n; i++)
-    if (clang_getCursorKind(ks.v[i]) == CXCursor_CompoundStmt)
-      body = ks.v[i];
-  free(ks.v);
-  return body;
-}
-
 static void keep_uni(Builder *b, KdUniform *u) {
   if (!u)
     return;
@@ -1485,7 +1475,7 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
   b->uni = kd_uniform_new_bound(b->src->lang, def, pu, np > 0 ? np : 0);
   free(pu);
   keep_uni(b, b->uni);  // freed with the memo: bindings and memo keys may still ask it
-  CXCursor body = body_of(def);
+  CXCursor body = kd_function_body(def);
   KdRegion *r = clang_Cursor_isNull(body) ? NULL : stmt(b, body);
   b->uni = saved_uni;
   env_clear(&b->env);
@@ -1544,7 +1534,7 @@ static void build_kernel(Builder *b, CXCursor fn) {
   }
   b->uni = kd_uniform_new(b->src->lang, fn, NULL, 0);
   keep_uni(b, b->uni);
-  CXCursor body = body_of(fn);
+  CXCursor body = kd_function_body(fn);
   k->body = clang_Cursor_isNull(body) ? NULL : stmt(b, body);
   b->uni = NULL;
   env_clear(&b->env);

@@ -224,6 +224,19 @@ static enum CXChildVisitResult count_kid(CXCursor c, CXCursor parent, CXClientDa
   return k->n > 1 ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+    *(CXCursor *)data = c;  // the last one, as attributes and parameters come first
+  return CXChildVisit_Continue;
+}
+
+CXCursor kd_function_body(CXCursor fn) {
+  CXCursor body = clang_getNullCursor();
+  clang_visitChildren(fn, find_body, &body);
+  return body;
+}
+
 CXCursor kd_strip_parens(CXCursor c) {
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(c);

@@ -70,6 +70,10 @@ bool kd_opencl_global_pointer(CXType ptr);
  * split at its two semicolons). */
 void kd_for_parts(CXCursor f, CXCursor parts[4]);
 
+/* The body (CompoundStmt) of function definition fn, or the null cursor
+ * when it has none. */
+CXCursor kd_function_body(CXCursor fn);
+
 /* c without the parentheses and implicit conversions around it: descends
  * through ParenExpr and UnexposedExpr nodes that have exactly one child. */
 CXCursor kd_strip_parens(CXCursor c);

@@ -906,16 +906,6 @@ static bool global_pointer_param(KdLanguage lang, CXType t) {
   return type_spelled_with(clang_getPointeeType(t), "__constant", "constant ");
 }
 
-static CXCursor body_of(CXCursor fn) {
-  Kids ks = kids_of(fn);
-  CXCursor body = clang_getNullCursor();
-  for (int i = 0; i < ks.n; i++)
-    if (clang_getCursorKind(ks.v[i]) == CXCursor_CompoundStmt)
-      body = ks.v[i];
-  free(ks.v);
-  return body;
-}
-
 static void free_vars(Var **vars) {
   Var *v, *tmp;
   HASH_ITER(hh, *vars, v, tmp) {
@@ -996,7 +986,7 @@ static void solve(KdUniform *u) {
   free_vars(&u->ubvars);
   free_vars(&u->vars);
   register_params(u, true);
-  CXCursor body = body_of(u->fn);
+  CXCursor body = kd_function_body(u->fn);
   Setup s = {u, false};
   if (!clang_Cursor_isNull(body))
     clang_visitChildren(body, register_locals, &s);

@@ -194,6 +194,13 @@ static unsigned unit_of(unsigned x) {
   return x & (~x + 1u);
 }
 
+/* The unit a field moves in (generated and generic conversion alike): the
+ * largest power of two <= 16 dividing its size, AoS offset, sizeof(S) and
+ * alignment. */
+static unsigned field_unit(const kd_layout *L, const kd_layout_field *F) {
+  return unit_of(F->bytes | F->aos_offset | L->aos_bytes | F->align);
+}
+
 static const char *unit_type(unsigned u) {
   return u == 16 ? "uint4" : u == 8 ? "uint2" : u == 4 ? "unsigned" : u == 2 ? "unsigned short" : "unsigned char";
 }
@@ -228,7 +235,7 @@ static bool partial_sector_stores(const kd_layout *L) {
   for (uint32_t f = 0; f < L->nfields; f++) {
     const kd_layout_field *F = &L->fields[f];
     const kd_layout_cluster *c = &L->clusters[F->cluster];
-    if (F->bytes >= 32 && F->bytes > unit_of(F->bytes | F->aos_offset | L->aos_bytes | F->align))
+    if (F->bytes >= 32 && F->bytes > field_unit(L, F))
       return true;  // lanes 32 bytes or more apart, several units each: each warp store writes sectors in part
     if (F->bytes >= 32 || c->tile == 0)
       continue;
@@ -243,7 +250,7 @@ static bool partial_sector_stores(const kd_layout *L) {
  * bytes or more in several units (lanes a sector or more apart: each access
  * touches every sector in part). */
 static bool narrow_field(const kd_layout *L, const kd_layout_field *F) {
-  unsigned u = unit_of(F->bytes | F->aos_offset | L->aos_bytes | F->align);
+  unsigned u = field_unit(L, F);
   return u < 4 || (F->bytes >= 32 && F->bytes > u);
 }
 
@@ -447,7 +454,7 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
     }
     for (uint32_t f = 0; f < L->nfields; f++) {
       const kd_layout_field *F = &L->fields[f];
-      unsigned u = unit_of(F->bytes | F->aos_offset | A | F->align);
+      unsigned u = field_unit(L, F);
       if (unpack)
         fprintf(out, "    kdlg_move<%s, %u>(a + %u, (const unsigned char *)kdlg_%s_f_%s(v, i));\n", unit_type(u),
                 F->bytes / u, F->aos_offset, T, F->name);

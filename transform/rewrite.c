@@ -1100,16 +1100,6 @@ static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClient
   return CXChildVisit_Recurse;
 }
 
-static CXCursor body_of(CXCursor fn) {
-  Kids ks = kids_of(fn);
-  CXCursor b = clang_getNullCursor();
-  for (int i = 0; i < ks.n; i++)
-    if (clang_getCursorKind(ks.v[i]) == CXCursor_CompoundStmt)
-      b = ks.v[i];
-  free(ks.v);
-  return b;
-}
-
 /* ---- pass 1: calls of cloneable functions ---- */
 
 static RouteKey route_key(R *r, CXCursor call, int inst) {
@@ -1219,7 +1209,7 @@ static void fn_make_live(R *r, Fn *F, int inst) {
   r->inst = inst;
   r->visiting = F;
   r->visiting_fn = F->def;
-  clang_visitChildren(body_of(F->def), pass1_visit, r);
+  clang_visitChildren(kd_function_body(F->def), pass1_visit, r);
   r->inst = save;
   r->visiting = vsave;
   r->visiting_fn = fsave;
@@ -1363,7 +1353,7 @@ static void pass1(R *r) {
     CXCursor fn = r->funcs.v[f];
     if (clang_isCursorDefinition(fn) && !fn_find(r, fn)) {
       r->visiting_fn = fn;
-      clang_visitChildren(body_of(fn), pass1_visit, r);
+      clang_visitChildren(kd_function_body(fn), pass1_visit, r);
     }
   }
   route_calls(r);
@@ -1573,7 +1563,7 @@ static bool uses_words(R *r, unsigned b, unsigned e, const char *const *words, c
  * and a parameter that takes device data cannot keep a default argument. */
 static const char *clone_text_problem(R *r, const Fn *F, unsigned b, unsigned e, unsigned nb, CXCursor *at) {
   CXCursor found = clang_getNullCursor();
-  clang_visitChildren(body_of(F->def), find_static_local, &found);
+  clang_visitChildren(kd_function_body(F->def), find_static_local, &found);
   if (!clang_Cursor_isNull(found)) {
     *at = found;
     return clang_getCursorKind(found) == CXCursor_VarDecl
@@ -1584,13 +1574,10 @@ static const char *clone_text_problem(R *r, const Fn *F, unsigned b, unsigned e,
   for (unsigned i = b; i < e; i++) {  // (#pragma lines, e.g. unroll, are copied as they are)
     if (r->text[i] != '#')
       continue;
-    unsigned k = i;
-    while (k > b && (r->text[k - 1] == ' ' || r->text[k - 1] == '\t'))
-      k--;
     unsigned w = i + 1;
     while (w < e && (r->text[w] == ' ' || r->text[w] == '\t'))
       w++;
-    if ((k == b || r->text[k - 1] == '\n') && !(w + 6 <= e && !strncmp(r->text + w, "pragma", 6)))
+    if (line_start(r, i) && !(w + 6 <= e && !strncmp(r->text + w, "pragma", 6)))
       return "a preprocessor directive is inside it (code the parser does not see would be copied unrewritten)";
   }
   static const char *const own_name[] = {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__", NULL};
@@ -2617,7 +2604,7 @@ static void edit_decl_params(R *r, CXCursor fn, CXCursor def) {
         kd_edit_text(r->E, "%s__global uchar *%s_kd_r%u", c ? ", " : "", pname, c);
       kd_edit_text(r->E, ", long %s_kd_n", pname);
       if (fn.kind == def.kind && clang_equalCursors(fn, def) && *name) {
-        CXCursor body = body_of(def);
+        CXCursor body = kd_function_body(def);
         unsigned bb, be;
         if (!clang_Cursor_isNull(body) && range_of(r, body, &bb, &be)) {
           kd_edit_begin(r->E, bb + 1, bb + 1, v->rs);
@@ -2663,7 +2650,7 @@ static void walk_clone(R *r, Fn *F) {
   KdEdits *E0 = r->E;
   r->inst = 1;
   r->E = F->E;
-  walk(r, body_of(F->def), CTX_VALUE);
+  walk(r, kd_function_body(F->def), CTX_VALUE);
   edit_decl_params(r, F->def, F->def);
   rename_decl(r, F->def, F);
   for (int k = 0; k < F->protos.n; k++) {
@@ -3195,7 +3182,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
         if (clang_isCursorDefinition(r.funcs.v[f])) {
           Fn *F = fn_find(&r, r.funcs.v[f]);
           r.inst = F ? F->text : 0;  // the instance the original text stands for
-          walk(&r, body_of(r.funcs.v[f]), CTX_VALUE);
+          walk(&r, kd_function_body(r.funcs.v[f]), CTX_VALUE);
         }
       r.inst = 0;
       edit_params(&r);
