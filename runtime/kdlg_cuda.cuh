@@ -153,14 +153,14 @@ __device__ __forceinline__ void kdlg_copy_block(unsigned char *dst, const unsign
   }
 }
 
-/* m AoS elements at `aos` <-> the regions (n elements).  to_layout: AoS ->
- * layout, else layout -> AoS.  Each block stages `chunk` whole elements in
+/* m AoS elements at `aos`, elements first … first + m - 1 of the array, <->
+ * the regions (n elements).  to_layout: AoS -> layout, else layout -> AoS.  Each block stages `chunk` whole elements in
  * shared memory, so the AoS side moves as one contiguous, vectorised block
  * copy (unit `aos_unit`) and the layout side as per-field accesses that are
  * coalesced across the block's threads (one element per thread).  `zero`:
  * the struct has padding, which reads as zero in the AoS result. */
-__global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long m, long long n, kdlg_regions R,
-                                    bool to_layout, unsigned chunk, unsigned aos_unit, bool zero) {
+__global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long first, long long m, long long n,
+                                    kdlg_regions R, bool to_layout, unsigned chunk, unsigned aos_unit, bool zero) {
   extern __shared__ uint4 kdlg_shared[];
   unsigned char *sh = (unsigned char *)kdlg_shared;
   for (long long base = (long long)blockIdx.x * chunk; base < m; base += (long long)gridDim.x * chunk) {
@@ -179,7 +179,7 @@ __global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long m
       for (unsigned f = 0; f < L.nfields; f++) {
         const kd_layout_field *F = &L.fields[f];
         unsigned char *a = sh + e * L.aos_bytes + F->aos_offset;
-        unsigned char *r = R.r[F->cluster] + kd_layout_address(&L, f, (uint64_t)(base + e), (uint64_t)n);
+        unsigned char *r = R.r[F->cluster] + kd_layout_address(&L, f, (uint64_t)(first + base + e), (uint64_t)n);
         unsigned unit = kdlg_unit(&L, F);
         if (to_layout)
           kdlg_copy_units(r, a, F->bytes, unit);
@@ -221,10 +221,10 @@ __global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long m
  * thread's elements NT apart so that consecutive threads touch consecutive
  * elements. */
 
-/* A conversion with kdlg_convert's contract (minus the layout argument) for an
- * `aos` that is 16-byte aligned. */
-typedef cudaError_t (*kdlg_convert_fn)(void *aos, long long m, long long n, void *const *regions, bool to_layout,
-                                       cudaStream_t s);
+/* A conversion with kdlg_convert_range's contract (minus the layout argument)
+ * for an `aos` that is 16-byte aligned. */
+typedef cudaError_t (*kdlg_convert_fn)(void *aos, long long first, long long m, long long n, void *const *regions,
+                                       bool to_layout, cudaStream_t s);
 
 /* Moves N units of type U from s to d (both aligned to sizeof(U)). */
 template <typename U, int N>
@@ -333,68 +333,80 @@ __device__ __forceinline__ void kdlg_gen_elements(typename C::view &v, long long
   }
 }
 
-/* AoS -> layout for the first m elements (C: a kdlg_S_conv; v: the regions).
- * With C::stage_bytes, a full step is packed into shared memory in the
- * layout's order (C::stage_view) and stored region by region in wide units
- * (C::stage_out); a partial last step, which must leave the rest of its last
- * tile alone, is packed straight into the regions. */
-template <class C>
+/* AoS -> layout for elements first … first + m - 1, whose AoS bytes start at
+ * `aos` (C: a kdlg_S_conv; v: the regions).  Whole: first is 0, a constant
+ * here, so the code is that of a loop from element 0 (a run-time first costs
+ * registers, and 8 more than 32 cost a quarter of the threads an SM holds).
+ * With C::stage_bytes and Whole, a full step is packed into shared memory in
+ * the layout's order (C::stage_view) and stored region by region in wide
+ * units (C::stage_out); a partial step, which must leave the rest of its
+ * tiles alone, and every step of a range from another first (a piece of a
+ * host copy, whose conversion hides behind the PCIe transfer), is packed
+ * straight into the regions. */
+template <class C, bool Whole>
 __global__ void __launch_bounds__(C::threads)
-    kdlg_gen_pack_kernel(const unsigned char *__restrict__ aos, long long m, typename C::view v) {
+    kdlg_gen_pack_kernel(const unsigned char *__restrict__ aos, long long first, long long m, typename C::view v) {
   const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
   __shared__ uint4 staged[(CH * A + 15) / 16];
   __shared__ uint4 regions[C::stage_bytes ? C::stage_bytes / 16 : 1];
   unsigned char *sh = (unsigned char *)staged;
   v.kd_o = 0;  // bind made it 0; saying so lets the compiler fold it into the accessors
-  for (long long base = (long long)blockIdx.x * CH; base < m; base += (long long)gridDim.x * CH) {
-    unsigned cnt = m - base < (long long)CH ? (unsigned)(m - base) : CH;
-    kdlg_gen_copy<C::threads, CH * A>(sh, aos + base * A, cnt * A);
+  // steps over elements at = F … end - 1, element at's AoS bytes at a0 + at · A
+  const long long F = Whole ? 0 : first, end = F + m;
+  const unsigned char *a0 = (const unsigned char *)((uintptr_t)aos - (uintptr_t)F * A);
+  for (long long at = F + (long long)blockIdx.x * CH; at < end; at += (long long)gridDim.x * CH) {
+    unsigned cnt = end - at < (long long)CH ? (unsigned)(end - at) : CH;
+    kdlg_gen_copy<C::threads, CH * A>(sh, a0 + at * A, cnt * A);
     __syncthreads();
-    if (C::stage_bytes && cnt == CH) {
-      typename C::view sv = C::stage_view(v, (unsigned char *)regions, base);
-      kdlg_gen_elements<C, true>(sv, base, cnt, sh);
+    if (C::stage_bytes && Whole && cnt == CH) {
+      typename C::view sv = C::stage_view(v, (unsigned char *)regions, at);
+      kdlg_gen_elements<C, true>(sv, at, cnt, sh);
       __syncthreads();
-      C::stage_out(v, (const unsigned char *)regions, base);
+      C::stage_out(v, (const unsigned char *)regions, at);
     } else {
-      kdlg_gen_elements<C, true>(v, base, cnt, sh);
+      kdlg_gen_elements<C, true>(v, at, cnt, sh);
     }
     __syncthreads();
   }
 }
 
-/* Layout -> AoS for the first m elements; every AoS byte is written (padding
- * as zero).  With C::stage_in_bytes, C::stage_in first loads a full step's
+/* Layout -> AoS for elements first … first + m - 1, to AoS bytes starting at
+ * `aos`; every AoS byte is written (padding as zero).  Whole as for packing.
+ * With C::stage_in_bytes and Whole, C::stage_in first loads a full step's
  * part of some regions into shared memory in wide units and returns the view
- * to unpack it from; a partial last step is unpacked straight from the
- * regions. */
-template <class C>
+ * to unpack it from; a partial step, and every step from another first, is
+ * unpacked straight from the regions. */
+template <class C, bool Whole>
 __global__ void __launch_bounds__(C::threads)
-    kdlg_gen_unpack_kernel(unsigned char *__restrict__ aos, long long m, typename C::view v) {
+    kdlg_gen_unpack_kernel(unsigned char *__restrict__ aos, long long first, long long m, typename C::view v) {
   const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
   __shared__ uint4 staged[(CH * A + 15) / 16];
   __shared__ uint4 regions[C::stage_in_bytes ? C::stage_in_bytes / 16 : 1];
   unsigned char *sh = (unsigned char *)staged;
   v.kd_o = 0;
-  for (long long base = (long long)blockIdx.x * CH; base < m; base += (long long)gridDim.x * CH) {
-    unsigned cnt = m - base < (long long)CH ? (unsigned)(m - base) : CH;
-    if (C::stage_in_bytes && cnt == CH) {
-      typename C::view sv = C::stage_in(v, (unsigned char *)regions, base);
+  const long long F = Whole ? 0 : first, end = F + m;
+  unsigned char *a0 = (unsigned char *)((uintptr_t)aos - (uintptr_t)F * A);  // as for packing
+  for (long long at = F + (long long)blockIdx.x * CH; at < end; at += (long long)gridDim.x * CH) {
+    unsigned cnt = end - at < (long long)CH ? (unsigned)(end - at) : CH;
+    if (C::stage_in_bytes && Whole && cnt == CH) {
+      typename C::view sv = C::stage_in(v, (unsigned char *)regions, at);
       __syncthreads();
-      kdlg_gen_elements<C, false>(sv, base, cnt, sh);
+      kdlg_gen_elements<C, false>(sv, at, cnt, sh);
     } else {
-      kdlg_gen_elements<C, false>(v, base, cnt, sh);
+      kdlg_gen_elements<C, false>(v, at, cnt, sh);
     }
     __syncthreads();
-    kdlg_gen_copy<C::threads, CH * A>(aos + base * A, sh, cnt * A);
+    kdlg_gen_copy<C::threads, CH * A>(a0 + at * A, sh, cnt * A);
     __syncthreads();
   }
 }
 
-/* The generated conversion of the struct behind C: kdlg_convert's contract for
- * a 16-byte-aligned `aos` (kdlg_convert checks that before calling it). */
+/* The generated conversion of the struct behind C: kdlg_convert_range's
+ * contract for a 16-byte-aligned `aos` (kdlg_convert_range checks that before
+ * calling it). */
 template <class C>
-inline cudaError_t kdlg_gen_convert(void *aos, long long m, long long n, void *const *regions, bool to_layout,
-                                    cudaStream_t s) {
+inline cudaError_t kdlg_gen_convert(void *aos, long long first, long long m, long long n, void *const *regions,
+                                    bool to_layout, cudaStream_t s) {
   if (m <= 0)
     return cudaSuccess;
   typename C::view v;
@@ -403,24 +415,31 @@ inline cudaError_t kdlg_gen_convert(void *aos, long long m, long long n, void *c
   long long blocks = (m + CH - 1) / CH;
   if (blocks > 65535)
     blocks = 65535;
-  if (to_layout)
-    kdlg_gen_pack_kernel<C><<<(unsigned)blocks, C::threads, 0, s>>>((const unsigned char *)aos, m, v);
+  const unsigned char *in = (const unsigned char *)aos;
+  if (first == 0 && to_layout)
+    kdlg_gen_pack_kernel<C, true><<<(unsigned)blocks, C::threads, 0, s>>>(in, first, m, v);
+  else if (to_layout)
+    kdlg_gen_pack_kernel<C, false><<<(unsigned)blocks, C::threads, 0, s>>>(in, first, m, v);
+  else if (first == 0)
+    kdlg_gen_unpack_kernel<C, true><<<(unsigned)blocks, C::threads, 0, s>>>((unsigned char *)aos, first, m, v);
   else
-    kdlg_gen_unpack_kernel<C><<<(unsigned)blocks, C::threads, 0, s>>>((unsigned char *)aos, m, v);
+    kdlg_gen_unpack_kernel<C, false><<<(unsigned)blocks, C::threads, 0, s>>>((unsigned char *)aos, first, m, v);
   return cudaGetLastError();
 }
 
-/* Converts the first m elements between AoS bytes at `aos` (device memory)
- * and the regions of an n-element array in layout L (to_layout: AoS ->
- * regions).  The AoS side's padding bytes are written as zero.  gen: the
- * struct's generated conversion (kdlg_gen_convert<kdlg_S_conv>), used when
- * `aos` is 16-byte aligned, or NULL: the generic kernel. */
-inline cudaError_t kdlg_convert(const kd_layout *L, kdlg_convert_fn gen, void *aos, long long m, long long n,
-                                void *const *regions, bool to_layout, cudaStream_t s) {
+/* Converts elements first … first + m - 1 of an n-element array in layout L
+ * (its regions) from or to AoS bytes at `aos` (device memory, element
+ * `first`'s bytes first); to_layout: AoS -> regions.  The AoS side's padding
+ * bytes are written as zero; nothing outside those m elements is touched, so
+ * a conversion may be cut into ranges at any element.  gen: the struct's
+ * generated conversion (kdlg_gen_convert<kdlg_S_conv>), used when `aos` is
+ * 16-byte aligned, or NULL: the generic kernel.  Asynchronous on stream s. */
+inline cudaError_t kdlg_convert_range(const kd_layout *L, kdlg_convert_fn gen, void *aos, long long first, long long m,
+                                      long long n, void *const *regions, bool to_layout, cudaStream_t s) {
   if (m <= 0)
     return cudaSuccess;
   if (gen && ((uintptr_t)aos & 15u) == 0)
-    return gen(aos, m, n, regions, to_layout, s);
+    return gen(aos, first, m, n, regions, to_layout, s);
   kd_layout dev;
   cudaError_t e = kdlg_upload_layout(L, &dev);
   if (e != cudaSuccess)
@@ -448,9 +467,15 @@ inline cudaError_t kdlg_convert(const kd_layout *L, kdlg_convert_fn gen, void *a
   long long blocks = (m + chunk - 1) / chunk;
   if (blocks > 65535)
     blocks = 65535;
-  kdlg_convert_kernel<<<(unsigned)blocks, 256, shared, s>>>(dev, (unsigned char *)aos, m, n, R, to_layout, chunk,
-                                                             aos_unit, zero);
+  kdlg_convert_kernel<<<(unsigned)blocks, 256, shared, s>>>(dev, (unsigned char *)aos, first, m, n, R, to_layout,
+                                                             chunk, aos_unit, zero);
   return cudaGetLastError();
+}
+
+/* The first m elements: kdlg_convert_range from element 0. */
+inline cudaError_t kdlg_convert(const kd_layout *L, kdlg_convert_fn gen, void *aos, long long m, long long n,
+                                void *const *regions, bool to_layout, cudaStream_t s) {
+  return kdlg_convert_range(L, gen, aos, 0, m, n, regions, to_layout, s);
 }
 
 inline cudaError_t kdlg_bad_size(const kd_layout *L, const char *what, size_t bytes, long long n) {
@@ -502,6 +527,122 @@ inline bool kdlg_is_device(const void *p) {
   return a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged;
 }
 
+/* ---- Host <-> device copies in pieces ----
+ *
+ * A copy between host memory and a struct array in a new layout is a PCIe
+ * transfer of AoS bytes into (or out of) device staging memory plus a
+ * conversion.  Done whole, the conversion adds to the transfer and the
+ * staging buffer is as large as the array.  A copy of more than one piece of
+ * about kdlg_copy_piece_bytes (KDLG_COPY_PIECE_BYTES, 32 MiB) is cut into
+ * pieces and pipelined instead: while one piece crosses PCIe on a copy
+ * stream, the piece before it is converted on a conversion stream, through
+ * three staging buffers of one piece each.  Both streams start after the work
+ * already queued on the caller's stream s and s waits for both at the end,
+ * so the copy keeps the place in s's order that the replaced call had.  The
+ * conversion (TB/s, even unstaged: the kernels stage only whole arrays) is
+ * then hidden behind the transfer (tens of GB/s) except for one piece.  A
+ * synchronous copy returns when it is complete, as cudaMemcpy does.
+ * kdlg_copy_piece_bytes may be changed at run time (tests use tiny pieces). */
+#ifndef KDLG_COPY_PIECE_BYTES
+#define KDLG_COPY_PIECE_BYTES (32u << 20)
+#endif
+static size_t kdlg_copy_piece_bytes = KDLG_COPY_PIECE_BYTES;
+
+/* Elements per piece for L: kdlg_copy_piece_bytes' worth, at least one. */
+inline long long kdlg_piece_elements(const kd_layout *L) {
+  size_t q = kdlg_copy_piece_bytes / L->aos_bytes;
+  return q < 1 ? 1 : q > ((size_t)1 << 62) ? (long long)1 << 62 : (long long)q;
+}
+
+/* Elements 0 … m - 1 between host AoS bytes at `host` and the regions, in
+ * pieces of `piece` elements (above); in: host -> regions.  async: ordered on
+ * stream s like cudaMemcpyAsync; else the call returns when the copy is
+ * complete, like cudaMemcpy. */
+inline cudaError_t kdlg_copy_pieces(const kd_layout *L, kdlg_convert_fn gen, void *const *regions, long long n,
+                                    unsigned char *host, long long m, long long piece, bool in, int async,
+                                    cudaStream_t s) {
+  const size_t A = L->aos_bytes, pb = ((size_t)piece * A + 255) & ~(size_t)255;  // buffers 256-byte aligned
+  const long long pieces = (m + piece - 1) / piece;
+  const int nbuf = pieces < 3 ? (int)pieces : 3;
+  cudaStream_t cs = NULL, ks = NULL;  // PCIe copies; conversions
+  cudaEvent_t start = NULL, end[2] = {NULL, NULL}, copied[3] = {NULL, NULL, NULL},
+              converted[3] = {NULL, NULL, NULL};
+  unsigned char *buf = NULL;
+  cudaError_t e = async ? cudaMallocAsync((void **)&buf, nbuf * pb, s) : cudaMalloc((void **)&buf, nbuf * pb);
+  if (e != cudaSuccess)
+    return e;
+  const unsigned ef = cudaEventDisableTiming;
+  if ((e = cudaStreamCreateWithFlags(&cs, cudaStreamNonBlocking)) != cudaSuccess ||
+      (e = cudaStreamCreateWithFlags(&ks, cudaStreamNonBlocking)) != cudaSuccess ||
+      (e = cudaEventCreateWithFlags(&start, ef)) != cudaSuccess ||
+      (e = cudaEventCreateWithFlags(&end[0], ef)) != cudaSuccess ||
+      (e = cudaEventCreateWithFlags(&end[1], ef)) != cudaSuccess)
+    goto done;
+  for (int b = 0; b < nbuf; b++)
+    if ((e = cudaEventCreateWithFlags(&copied[b], ef)) != cudaSuccess ||
+        (e = cudaEventCreateWithFlags(&converted[b], ef)) != cudaSuccess)
+      goto done;
+  if ((e = cudaEventRecord(start, s)) != cudaSuccess || (e = cudaStreamWaitEvent(cs, start, 0)) != cudaSuccess ||
+      (e = cudaStreamWaitEvent(ks, start, 0)) != cudaSuccess)
+    goto done;
+  for (long long k = 0; k < pieces && e == cudaSuccess; k++) {
+    int b = (int)(k % nbuf);
+    long long first = k * piece, cnt = m - first < piece ? m - first : piece;
+    unsigned char *stage = buf + b * pb, *h = host + (size_t)first * A;
+    size_t bytes = (size_t)cnt * A;
+    if (in) {  // buffer b is free once its previous piece is converted
+      if ((k < nbuf || (e = cudaStreamWaitEvent(cs, converted[b], 0)) == cudaSuccess) &&
+          (e = cudaMemcpyAsync(stage, h, bytes, cudaMemcpyHostToDevice, cs)) == cudaSuccess &&
+          (e = cudaEventRecord(copied[b], cs)) == cudaSuccess &&
+          (e = cudaStreamWaitEvent(ks, copied[b], 0)) == cudaSuccess &&
+          (e = kdlg_convert_range(L, gen, stage, first, cnt, n, regions, true, ks)) == cudaSuccess)
+        e = cudaEventRecord(converted[b], ks);
+    } else {  // buffer b is free once its previous piece reached the host
+      if ((k < nbuf || (e = cudaStreamWaitEvent(ks, copied[b], 0)) == cudaSuccess) &&
+          (e = kdlg_convert_range(L, gen, stage, first, cnt, n, regions, false, ks)) == cudaSuccess &&
+          (e = cudaEventRecord(converted[b], ks)) == cudaSuccess &&
+          (e = cudaStreamWaitEvent(cs, converted[b], 0)) == cudaSuccess &&
+          (e = cudaMemcpyAsync(h, stage, bytes, cudaMemcpyDeviceToHost, cs)) == cudaSuccess)
+        e = cudaEventRecord(copied[b], cs);
+    }
+  }
+done:
+  // s waits for whatever was queued, also after an error, so that buf is freed after its last use
+  {
+    cudaError_t w = cudaSuccess;
+    if (cs && end[0] && (w = cudaEventRecord(end[0], cs)) == cudaSuccess)
+      w = cudaStreamWaitEvent(s, end[0], 0);
+    if (w == cudaSuccess && ks && end[1] && (w = cudaEventRecord(end[1], ks)) == cudaSuccess)
+      w = cudaStreamWaitEvent(s, end[1], 0);
+    if (w != cudaSuccess && e == cudaSuccess)
+      e = w;
+    if (w != cudaSuccess || !async) {  // nothing to order the free after, or a synchronous copy: wait here
+      cudaError_t y = w != cudaSuccess ? cudaDeviceSynchronize() : cudaStreamSynchronize(s);
+      if (e == cudaSuccess)
+        e = y;
+    }
+  }
+  cudaError_t f = async ? cudaFreeAsync(buf, s) : cudaFree(buf);
+  if (e == cudaSuccess)
+    e = f;
+  for (int b = 0; b < 3; b++) {
+    if (copied[b])
+      cudaEventDestroy(copied[b]);
+    if (converted[b])
+      cudaEventDestroy(converted[b]);
+  }
+  if (start)
+    cudaEventDestroy(start);
+  for (int i = 0; i < 2; i++)
+    if (end[i])
+      cudaEventDestroy(end[i]);
+  if (cs)
+    cudaStreamDestroy(cs);
+  if (ks)
+    cudaStreamDestroy(ks);
+  return e;
+}
+
 /* AoS bytes at src (host or device, per kind) → the first bytes/sizeof elements of the regions. */
 inline cudaError_t kdlg_copy_in(const kd_layout *L, kdlg_convert_fn gen, void *const *regions, long long n,
                                 const void *src, size_t bytes, cudaMemcpyKind kind, int async, cudaStream_t s) {
@@ -513,6 +654,9 @@ inline cudaError_t kdlg_copy_in(const kd_layout *L, kdlg_convert_fn gen, void *c
   bool from_device = kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && kdlg_is_device(src));
   if (from_device)
     return kdlg_convert(L, gen, (void *)src, m, n, regions, true, s);
+  long long piece = kdlg_piece_elements(L);
+  if (m > piece)
+    return kdlg_copy_pieces(L, gen, regions, n, (unsigned char *)src, m, piece, true, async, s);
   void *stage = NULL;
   cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
   if (e != cudaSuccess)
@@ -536,6 +680,9 @@ inline cudaError_t kdlg_copy_out(const kd_layout *L, kdlg_convert_fn gen, void *
   bool to_device = kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && kdlg_is_device(dst));
   if (to_device)
     return kdlg_convert(L, gen, dst, m, n, regions, false, s);
+  long long piece = kdlg_piece_elements(L);
+  if (m > piece)
+    return kdlg_copy_pieces(L, gen, regions, n, (unsigned char *)dst, m, piece, false, async, s);
   void *stage = NULL;
   cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
   if (e != cudaSuccess)

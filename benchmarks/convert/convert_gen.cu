@@ -23,7 +23,9 @@
  * every AoS byte (fields equal to the input, padding zero) after
  * kdlg_S_copy_out (device to host), the generic kernel and
  * kdlg_gen_convert<kdlg_S_conv> into device memory prefilled with 0xEE; and
- * kdlg_S_memset of the first m/2 elements (staged, then converted).
+ * kdlg_S_memset of the first m/2 elements (staged, then converted); and
+ * kdlg_S_copy_in / _copy_out and their _async forms in pieces
+ * (kdlg_copy_pieces) of 1, 7, one step and 2 steps + 1 elements.
  *
  * Timing: 1 GiB of random AoS data (default), AoS -> layout and layout ->
  * AoS, generic kernel and generated kernels, against cudaMemcpy D2D of the
@@ -31,6 +33,10 @@
  * read + written (2 x data).  The timed conversions are checked too: the
  * generated and the generic regions must be equal byte for byte, and the
  * generated layout -> AoS must give the input's fields and zero padding.
+ *
+ * Host copies (after the conversions): for SoA and tiled t=32 of every
+ * shape, the array's bytes from and to pinned host memory: plain cudaMemcpy,
+ * the rewritten program's copy whole and in pieces (host_timing).
  *
  * Usage: convert_gen [MiB]   (default 1024)
  */
@@ -57,6 +63,8 @@ struct Api {
   cudaError_t (*malloc_)(void *, size_t);
   cudaError_t (*copy_in)(V, const void *, size_t, cudaMemcpyKind);
   cudaError_t (*copy_out)(void *, V, size_t, cudaMemcpyKind);
+  cudaError_t (*copy_in_async)(V, const void *, size_t, cudaMemcpyKind, cudaStream_t);
+  cudaError_t (*copy_out_async)(void *, V, size_t, cudaMemcpyKind, cudaStream_t);
   cudaError_t (*copy_between)(V, V, size_t, cudaMemcpyKind);
   cudaError_t (*memset_)(V, int, size_t);
   cudaError_t (*free_)(V);
@@ -169,7 +177,7 @@ static int check(const char *tag, const kd_layout *L, const Api<typename C::view
     CHECK(kdlg_convert(L, NULL, aos, m, n, G.dev.data(), true, 0));
     report(tag, "generic AoS -> layout", m, n, G.diff(ref));
     G.fill(0xA5);
-    CHECK(kdlg_gen_convert<C>(aos, m, n, G.dev.data(), true, 0));
+    CHECK(kdlg_gen_convert<C>(aos, 0, m, n, G.dev.data(), true, 0));
     report(tag, "generated AoS -> layout", m, n, G.diff(ref));
     G.fill(0xA5);
     CHECK(kdlg_convert(L, kdlg_gen_convert<C>, odd + 1, m, n, G.dev.data(), true, 0));
@@ -190,10 +198,47 @@ static int check(const char *tag, const kd_layout *L, const Api<typename C::view
     memset(back.data(), 0xEE, bytes);
     CHECK(api.copy_out(back.data(), d, bytes, cudaMemcpyDeviceToHost));
     report(tag, "kdlg_S_copy_out", m, n, diff_aos(L, in.data(), back.data(), bytes));
+
+    // host copies in pieces (kdlg_copy_pieces): one element, 7, one step (staged), 2 steps + 1; sync and async
+    const long long pieces[4] = {1, 7, step, 2 * step + 1};
+    cudaStream_t st;
+    CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+    for (long long pe : pieces)
+      for (int async = 0; async < 2; async++) {
+        char what[96];
+        kdlg_copy_piece_bytes = (size_t)pe * A;
+        V dp;
+        CHECK(api.malloc_(&dp, (size_t)n * A));
+        void *dpr[KDLG_MAX_CLUSTERS];
+        api.regions(dp, dpr);
+        Regions P(L, n, dpr);
+        P.fill(0xA5);
+        if (async)
+          CHECK(api.copy_in_async(dp, in.data(), bytes, cudaMemcpyHostToDevice, st));
+        else
+          CHECK(api.copy_in(dp, in.data(), bytes, cudaMemcpyHostToDevice));
+        if (async)
+          CHECK(cudaStreamSynchronize(st));
+        snprintf(what, sizeof what, "kdlg_S_copy_in%s in pieces of %lld", async ? "_async" : "", pe);
+        report(tag, what, m, n, P.diff(ref));
+        memset(back.data(), 0xEE, bytes);
+        if (async)
+          CHECK(api.copy_out_async(back.data(), dp, bytes, cudaMemcpyDeviceToHost, st));
+        else
+          CHECK(api.copy_out(back.data(), dp, bytes, cudaMemcpyDeviceToHost));
+        if (async)
+          CHECK(cudaStreamSynchronize(st));
+        snprintf(what, sizeof what, "kdlg_S_copy_out%s in pieces of %lld", async ? "_async" : "", pe);
+        report(tag, what, m, n, diff_aos(L, in.data(), back.data(), bytes));
+        CHECK(api.free_(dp));
+        checks += 2;
+      }
+    CHECK(cudaStreamDestroy(st));
+    kdlg_copy_piece_bytes = KDLG_COPY_PIECE_BYTES;
     for (int gen = 0; gen < 2; gen++) {
       CHECK(cudaMemset(aos, 0xEE, bytes));
       if (gen)
-        CHECK(kdlg_gen_convert<C>(aos, m, n, R.dev.data(), false, 0));
+        CHECK(kdlg_gen_convert<C>(aos, 0, m, n, R.dev.data(), false, 0));
       else
         CHECK(kdlg_convert(L, NULL, aos, m, n, R.dev.data(), false, 0));
       CHECK(cudaMemcpy(back.data(), aos, bytes, cudaMemcpyDeviceToHost));
@@ -264,10 +309,10 @@ static void timing(const char *shape, const char *layout, const kd_layout *L, co
   generic.fill(0);
   float t[2][2];  // [generated][to AoS]
   t[0][0] = time_ms([&] { CHECK(kdlg_convert(L, NULL, T.aos, T.n, T.n, generic.dev.data(), true, 0)); });
-  t[1][0] = time_ms([&] { CHECK(kdlg_gen_convert<C>(T.aos, T.n, T.n, gen.dev.data(), true, 0)); });
+  t[1][0] = time_ms([&] { CHECK(kdlg_gen_convert<C>(T.aos, 0, T.n, T.n, gen.dev.data(), true, 0)); });
   t[0][1] = time_ms([&] { CHECK(kdlg_convert(L, NULL, T.aos2, T.n, T.n, generic.dev.data(), false, 0)); });
   CHECK(cudaMemset(T.aos2, 0xEE, T.bytes));
-  t[1][1] = time_ms([&] { CHECK(kdlg_gen_convert<C>(T.aos2, T.n, T.n, gen.dev.data(), false, 0)); });
+  t[1][1] = time_ms([&] { CHECK(kdlg_gen_convert<C>(T.aos2, 0, T.n, T.n, gen.dev.data(), false, 0)); });
   unsigned long long bad = 0;
   for (unsigned c = 0; c < L->nclusters; c++)
     bad += device_diff(gen.dev[c], generic.dev[c], gen.host[c].size());
@@ -292,6 +337,48 @@ static void timing(const char *shape, const char *layout, const kd_layout *L, co
   generic.release();
 }
 
+/* Host <-> device copies of one struct's array (T.bytes, pinned host memory):
+ * the rewritten program's kdlg_S_copy_in / _copy_out whole (one staging
+ * buffer, transfer then conversion) and in pieces (kdlg_copy_pieces), against
+ * a plain cudaMemcpy of the same bytes (what the AoS program does).  Checks
+ * both piecewise results. */
+template <class C>
+static void host_timing(const char *shape, const char *layout, const kd_layout *L, const Api<typename C::view> &api,
+                        const Timed &T, unsigned char *pinned) {
+  typedef typename C::view V;
+  char tag[256];
+  snprintf(tag, sizeof tag, "%s, %s", shape, layout);
+  CHECK(cudaMemcpy(pinned, T.aos, T.bytes, cudaMemcpyDeviceToHost));
+  V d;
+  CHECK(api.malloc_(&d, T.bytes));
+  float t[2][3];  // [to host][plain, whole, pieces]
+  t[0][0] = time_ms([&] { CHECK(cudaMemcpy(T.aos2, pinned, T.bytes, cudaMemcpyHostToDevice)); });
+  t[1][0] = time_ms([&] { CHECK(cudaMemcpy(pinned, T.aos2, T.bytes, cudaMemcpyDeviceToHost)); });
+  for (int k = 1; k < 3; k++) {
+    kdlg_copy_piece_bytes = k == 1 ? (size_t)-1 : KDLG_COPY_PIECE_BYTES;
+    t[0][k] = time_ms([&] { CHECK(api.copy_in(d, pinned, T.bytes, cudaMemcpyHostToDevice)); });
+    t[1][k] = time_ms([&] { CHECK(api.copy_out(pinned, d, T.bytes, cudaMemcpyDeviceToHost)); });
+  }
+  // the last copy_out (pieces) must give back the AoS input, fields equal and padding zero
+  CHECK(cudaMemcpy(T.aos2, pinned, T.bytes, cudaMemcpyHostToDevice));
+  std::vector<unsigned char> is_field(L->aos_bytes, 0);
+  for (unsigned f = 0; f < L->nfields; f++)
+    memset(is_field.data() + L->fields[f].aos_offset, 1, L->fields[f].bytes);
+  unsigned char *d_field;
+  CHECK(cudaMalloc(&d_field, is_field.size()));
+  CHECK(cudaMemcpy(d_field, is_field.data(), is_field.size(), cudaMemcpyHostToDevice));
+  CHECK(cudaMemset(d_bad, 0, sizeof *d_bad));
+  count_aos_diff<<<1024, 256>>>(T.aos, T.aos2, T.bytes, L->aos_bytes, d_field, d_bad);
+  unsigned long long bad;
+  CHECK(cudaMemcpy(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost));
+  report(tag, "timed host copies in pieces: copy_in then copy_out vs input", T.n, T.n, (long long)bad);
+  CHECK(cudaFree(d_field));
+  CHECK(api.free_(d));
+  for (int h = 0; h < 2; h++)
+    printf("| %s | %s | %s | %.2f | %.2f | %.2f | %.3f | %.3f |\n", shape, layout, h ? "device->host" : "host->device",
+           t[h][0], t[h][1], t[h][2], t[h][0] / t[h][1], t[h][0] / t[h][2]);
+}
+
 int main(int argc, char **argv) {
   size_t mib = argc > 1 ? (size_t)atol(argv[1]) : 1024;
   cudaDeviceProp prop;
@@ -305,7 +392,8 @@ int main(int argc, char **argv) {
 #define KD_CHECK(T, shape, layout)                                                                        \
   checks += check<kdlg_##T##_conv>(#T, &kdlg_##T##_layout,                                              \
                                    Api<kdlg_view_##T>{kdlg_##T##_malloc, kdlg_##T##_copy_in,            \
-                                                      kdlg_##T##_copy_out, kdlg_##T##_copy_between,     \
+                                                      kdlg_##T##_copy_out, kdlg_##T##_copy_in_async,    \
+                                                      kdlg_##T##_copy_out_async, kdlg_##T##_copy_between, \
                                                       kdlg_##T##_memset, kdlg_##T##_free, kdlg_##T##_regions});
   KD_SHAPES(KD_CHECK)
   printf("check: %d conversions (structs x sizes x paths) against kd_layout_pack's addresses: %s\n", checks,
@@ -339,6 +427,40 @@ int main(int argc, char **argv) {
   }                                                                                                \
   timing<kdlg_##Tag##_conv>(shape, layout, &kdlg_##Tag##_layout, T);
   KD_SHAPES(KD_TIME)
+
+  // host copies: SoA and tiled t=32 of every shape, the largest array's bytes of pinned memory
+  printf("\nHost copies (pinned), ms: plain cudaMemcpy of the AoS bytes, the rewritten program's copy whole and "
+         "in pieces of %u MiB; ratio = plain / copy\n\n"
+         "| struct | layout | direction | cudaMemcpy | whole | pieces | whole ratio | pieces ratio |\n"
+         "|---|---|---|---:|---:|---:|---:|---:|\n", (unsigned)(KDLG_COPY_PIECE_BYTES >> 20));
+  unsigned char *pinned;
+  CHECK(cudaMallocHost(&pinned, (mib << 20) + 4096));
+#define KD_HOST(Tag, shape, layout)                                                                      \
+  if (!strcmp(layout, "SoA") || !strcmp(layout, "tiled t=32")) {                                          \
+    if (strcmp(shape, shape_now)) {                                                                      \
+      CHECK(cudaFree(T.aos));                                                                            \
+      CHECK(cudaFree(T.aos2));                                                                           \
+      shape_now = shape;                                                                                 \
+      unsigned A_ = kdlg_##Tag##_layout.aos_bytes;                                                       \
+      T.n = (long long)(mib << 20) / A_;                                                                 \
+      T.bytes = (size_t)T.n * A_;                                                                        \
+      CHECK(cudaMalloc(&T.aos, T.bytes));                                                                \
+      CHECK(cudaMalloc(&T.aos2, T.bytes));                                                               \
+      for (size_t k = 0; k < T.bytes; k++) /* 64 MiB of random bytes, repeated */                        \
+        pinned[k] = k < (64u << 20) ? rand_byte() : pinned[k - (64u << 20)];                             \
+      CHECK(cudaMemcpy(T.aos, pinned, T.bytes, cudaMemcpyHostToDevice));                                 \
+    }                                                                                                    \
+    host_timing<kdlg_##Tag##_conv>(shape, layout, &kdlg_##Tag##_layout,                                  \
+                                   Api<kdlg_view_##Tag>{kdlg_##Tag##_malloc, kdlg_##Tag##_copy_in,        \
+                                                        kdlg_##Tag##_copy_out, kdlg_##Tag##_copy_in_async, \
+                                                        kdlg_##Tag##_copy_out_async,                      \
+                                                        kdlg_##Tag##_copy_between, kdlg_##Tag##_memset,  \
+                                                        kdlg_##Tag##_free, kdlg_##Tag##_regions},        \
+                                   T, pinned);                                                           \
+  }
+  shape_now = "";
+  KD_SHAPES(KD_HOST)
+  CHECK(cudaFreeHost(pinned));
   if (T.aos) {
     CHECK(cudaFree(T.aos));
     CHECK(cudaFree(T.aos2));

@@ -53,6 +53,10 @@ usage: $0 [options] OUTDIR
   --static          link the CUDA runtime statically (large binaries)
   --no-exclude      also build the combinations in excluded.txt
   --werror          nvcc warnings in kdlg-opt's outputs fail too
+  --nvcc-flag FLAG  one more nvcc option for every program (repeatable), e.g.
+                    -DKDLG_COPY_PIECE_BYTES=1000u: host copies in pieces of
+                    1000 bytes, so the suite's small arrays take the
+                    runtime's piecewise path (runtime/kdlg_cuda.cuh)
 EOF
   exit 2
 }
@@ -67,6 +71,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 static=0
 use_exclude=1
 werror=0
+extra_flags=()
 outdir=""
 while [ $# -gt 0 ]; do
   case $1 in
@@ -78,6 +83,7 @@ while [ $# -gt 0 ]; do
   -j) jobs=$2; shift 2 ;;
   -j*) jobs=${1#-j}; shift ;;
   --static) static=1; shift ;;
+  --nvcc-flag) extra_flags+=("$2"); shift 2 ;;
   --no-exclude) use_exclude=0; shift ;;
   --werror) werror=1; shift ;;
   -h | --help) usage ;;
@@ -140,7 +146,7 @@ excluded() { # prog layout -> prints the reason if excluded
 fname() { echo "${1//:/}"; } # tiled:32 -> tiled32
 
 # ---- compiler flags ----
-common=(-arch=sm_90 -O2 -std=c++17 -Xcompiler -Wall)
+common=(-arch=sm_90 -O2 -std=c++17 -Xcompiler -Wall ${extra_flags[@]+"${extra_flags[@]}"})
 if [ $static = 1 ]; then
   link=(-cudart static)
 else
