@@ -199,7 +199,7 @@ static int check(const char *tag, const kd_layout *L, const Api<typename C::view
     CHECK(api.copy_out(back.data(), d, bytes, cudaMemcpyDeviceToHost));
     report(tag, "kdlg_S_copy_out", m, n, diff_aos(L, in.data(), back.data(), bytes));
 
-    // host copies in pieces (kdlg_copy_pieces): one element, 7, one step (staged), 2 steps + 1; sync and async
+    // host copies in pieces (kdlg_copy_pieces, conversions from element `first`): 1, 7, a step, 2 steps + 1
     const long long pieces[4] = {1, 7, step, 2 * step + 1};
     cudaStream_t st;
     CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
@@ -213,21 +213,21 @@ static int check(const char *tag, const kd_layout *L, const Api<typename C::view
         api.regions(dp, dpr);
         Regions P(L, n, dpr);
         P.fill(0xA5);
-        if (async)
+        if (async) {
           CHECK(api.copy_in_async(dp, in.data(), bytes, cudaMemcpyHostToDevice, st));
-        else
-          CHECK(api.copy_in(dp, in.data(), bytes, cudaMemcpyHostToDevice));
-        if (async)
           CHECK(cudaStreamSynchronize(st));
+        } else {
+          CHECK(api.copy_in(dp, in.data(), bytes, cudaMemcpyHostToDevice));
+        }
         snprintf(what, sizeof what, "kdlg_S_copy_in%s in pieces of %lld", async ? "_async" : "", pe);
         report(tag, what, m, n, P.diff(ref));
         memset(back.data(), 0xEE, bytes);
-        if (async)
+        if (async) {
           CHECK(api.copy_out_async(back.data(), dp, bytes, cudaMemcpyDeviceToHost, st));
-        else
-          CHECK(api.copy_out(back.data(), dp, bytes, cudaMemcpyDeviceToHost));
-        if (async)
           CHECK(cudaStreamSynchronize(st));
+        } else {
+          CHECK(api.copy_out(back.data(), dp, bytes, cudaMemcpyDeviceToHost));
+        }
         snprintf(what, sizeof what, "kdlg_S_copy_out%s in pieces of %lld", async ? "_async" : "", pe);
         report(tag, what, m, n, diff_aos(L, in.data(), back.data(), bytes));
         CHECK(api.free_(dp));
@@ -292,6 +292,22 @@ static unsigned long long device_diff(const void *a, const void *b, size_t bytes
   return bad;
 }
 
+/* Wrong bytes of an unpacked AoS array on the device (count_aos_diff). */
+static long long device_aos_diff(const kd_layout *L, const unsigned char *in, const unsigned char *out, size_t bytes) {
+  std::vector<unsigned char> is_field(L->aos_bytes, 0);
+  for (unsigned f = 0; f < L->nfields; f++)
+    memset(is_field.data() + L->fields[f].aos_offset, 1, L->fields[f].bytes);
+  unsigned char *d_field;
+  CHECK(cudaMalloc(&d_field, is_field.size()));
+  CHECK(cudaMemcpy(d_field, is_field.data(), is_field.size(), cudaMemcpyHostToDevice));
+  CHECK(cudaMemset(d_bad, 0, sizeof *d_bad));
+  count_aos_diff<<<1024, 256>>>(in, out, bytes, L->aos_bytes, d_field, d_bad);
+  unsigned long long bad;
+  CHECK(cudaMemcpy(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost));
+  CHECK(cudaFree(d_field));
+  return (long long)bad;
+}
+
 struct Timed {
   unsigned char *aos, *aos2;  // the input and the unpacked output, `bytes` each
   size_t bytes;
@@ -317,17 +333,7 @@ static void timing(const char *shape, const char *layout, const kd_layout *L, co
   for (unsigned c = 0; c < L->nclusters; c++)
     bad += device_diff(gen.dev[c], generic.dev[c], gen.host[c].size());
   report(tag, "timed run: generated regions vs generic", T.n, T.n, (long long)bad);
-  std::vector<unsigned char> is_field(L->aos_bytes, 0);
-  for (unsigned f = 0; f < L->nfields; f++)
-    memset(is_field.data() + L->fields[f].aos_offset, 1, L->fields[f].bytes);
-  unsigned char *d_field;
-  CHECK(cudaMalloc(&d_field, is_field.size()));
-  CHECK(cudaMemcpy(d_field, is_field.data(), is_field.size(), cudaMemcpyHostToDevice));
-  CHECK(cudaMemset(d_bad, 0, sizeof *d_bad));
-  count_aos_diff<<<1024, 256>>>(T.aos, T.aos2, T.bytes, L->aos_bytes, d_field, d_bad);
-  CHECK(cudaMemcpy(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost));
-  report(tag, "timed run: generated layout -> AoS vs input", T.n, T.n, (long long)bad);
-  CHECK(cudaFree(d_field));
+  report(tag, "timed run: generated layout -> AoS vs input", T.n, T.n, device_aos_diff(L, T.aos, T.aos2, T.bytes));
   for (int d = 0; d < 2; d++) {
     double g0 = 2.0 * T.bytes / t[0][d] / 1e6, g1 = 2.0 * T.bytes / t[1][d] / 1e6;
     printf("| %s | %s | %s | %.0f | %.0f | %.0f | %.2f | %.2f | %.2f |\n", shape, layout,
@@ -361,18 +367,8 @@ static void host_timing(const char *shape, const char *layout, const kd_layout *
   }
   // the last copy_out (pieces) must give back the AoS input, fields equal and padding zero
   CHECK(cudaMemcpy(T.aos2, pinned, T.bytes, cudaMemcpyHostToDevice));
-  std::vector<unsigned char> is_field(L->aos_bytes, 0);
-  for (unsigned f = 0; f < L->nfields; f++)
-    memset(is_field.data() + L->fields[f].aos_offset, 1, L->fields[f].bytes);
-  unsigned char *d_field;
-  CHECK(cudaMalloc(&d_field, is_field.size()));
-  CHECK(cudaMemcpy(d_field, is_field.data(), is_field.size(), cudaMemcpyHostToDevice));
-  CHECK(cudaMemset(d_bad, 0, sizeof *d_bad));
-  count_aos_diff<<<1024, 256>>>(T.aos, T.aos2, T.bytes, L->aos_bytes, d_field, d_bad);
-  unsigned long long bad;
-  CHECK(cudaMemcpy(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost));
-  report(tag, "timed host copies in pieces: copy_in then copy_out vs input", T.n, T.n, (long long)bad);
-  CHECK(cudaFree(d_field));
+  report(tag, "timed host copies in pieces: copy_in then copy_out vs input", T.n, T.n,
+         device_aos_diff(L, T.aos, T.aos2, T.bytes));
   CHECK(api.free_(d));
   for (int h = 0; h < 2; h++)
     printf("| %s | %s | %s | %.2f | %.2f | %.2f | %.3f | %.3f |\n", shape, layout, h ? "device->host" : "host->device",
