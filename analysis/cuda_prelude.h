@@ -167,6 +167,7 @@ typedef struct CUevent_st *cudaEvent_t;
 struct cudaDeviceProp { char name[256]; size_t totalGlobalMem; int major, minor, multiProcessorCount; int clockRate, memoryClockRate, memoryBusWidth; size_t sharedMemPerBlock; int maxThreadsPerBlock; int warpSize; };
 #define cudaMemAttachGlobal 0x01
 #define cudaStreamNonBlocking 0x01
+#define cudaEventDisableTiming 0x02
 
 extern "C" {
 cudaError_t cudaMalloc(void **devPtr, size_t size);
@@ -197,6 +198,8 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
