@@ -154,8 +154,9 @@ __device__ __forceinline__ void kdlg_copy_block(unsigned char *dst, const unsign
 }
 
 /* m AoS elements at `aos`, elements first … first + m - 1 of the array, <->
- * the regions (n elements).  to_layout: AoS -> layout, else layout -> AoS.  Each block stages `chunk` whole elements in
- * shared memory, so the AoS side moves as one contiguous, vectorised block
+ * the regions (n elements).  to_layout: AoS -> layout, else layout -> AoS.
+ * Each block stages `chunk` whole elements in shared memory, so the AoS side
+ * moves as one contiguous, vectorised block
  * copy (unit `aos_unit`) and the layout side as per-field accesses that are
  * coalesced across the block's threads (one element per thread).  `zero`:
  * the struct has padding, which reads as zero in the AoS result. */
