@@ -28,6 +28,8 @@ const char *kd_attribute_name(KdAttribute a) {
     return "sigma_c";
   case KD_ATTR_SIGMA_MIN:
     return "sigma_min";
+  case KD_ATTR_USED:
+    return "used_permille";
   case KD_NATTRS:
     break;
   }
@@ -86,7 +88,7 @@ static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen
   json_t *attr = json_object_get(j, "attribute");
   json_t *thr = json_object_get(j, "threshold");
   if (!json_is_string(attr)) {
-    snprintf(err, errlen, "inner node needs \"attribute\": \"sigma_c\" or \"sigma_min\"");
+    snprintf(err, errlen, "inner node needs \"attribute\": \"sigma_c\", \"sigma_min\" or \"used_permille\"");
     return -1;
   }
   n.attribute = KD_NATTRS;
@@ -94,7 +96,7 @@ static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen
     if (!strcmp(json_string_value(attr), kd_attribute_name((KdAttribute)a)))
       n.attribute = (KdAttribute)a;
   if (n.attribute == KD_NATTRS) {
-    snprintf(err, errlen, "unknown attribute '%s' (expected sigma_c or sigma_min)", json_string_value(attr));
+    snprintf(err, errlen, "unknown attribute '%s' (expected sigma_c, sigma_min or used_permille)", json_string_value(attr));
     return -1;
   }
   if (!json_is_number(thr) || json_number_value(thr) < 0) {
@@ -269,11 +271,11 @@ done:
   return text;
 }
 
-KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c, uint64_t sigma_min) {
+KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c, uint64_t sigma_min, uint64_t used_permille) {
   int i = 0;
   while (!m->nodes[i].leaf) {
     const KdTreeNode *n = &m->nodes[i];
-    uint64_t v = n->attribute == KD_ATTR_SIGMA_MIN ? sigma_min : sigma_c;
+    uint64_t v = n->attribute == KD_ATTR_SIGMA_MIN ? sigma_min : n->attribute == KD_ATTR_USED ? used_permille : sigma_c;
     i = v <= n->threshold ? n->le : n->gt;
   }
   return m->nodes[i].choice;

@@ -1,10 +1,11 @@
-/* dtree.h: the per-cluster layout selection Select-Tilesize(σ(c), σ_min(c))
+/* dtree.h: the per-cluster layout selection Select-Tilesize(σ(c), σ_min(c), φ(c))
  * (Kofler et al. 2015, Sect. 3.2; method-notes §4; docs/decision-tree.md).
  *
  * A decision tree over numeric attributes of a cluster c: the paper's σ(c)
- * (cluster bytes) and σ_min(c) (the bytes of its smallest field, the KDLG
- * node weight σ(f) minimised over c; an extension of the paper, see
- * docs/decision-tree.md for why).  C5.0-style binary threshold splits
+ * (cluster bytes), and two extensions of the paper (docs/decision-tree.md
+ * says why): σ_min(c), the bytes of its smallest field (the KDLG node weight
+ * σ(f) minimised over c), and φ(c), the share of the bytes an AoS layout
+ * moves for c that the kernels use, in per-mille (analysis/usage.h).  C5.0-style binary threshold splits
  * "attribute <= threshold", whose leaves are a layout: AoS, SoA or tiled-AoS
  * with a power-of-two tile size t ∈ 2^1..2^15.
  * The tree and the device facts (ε, device name) come from a model file
@@ -31,16 +32,17 @@ typedef struct KdLayoutChoice {
 typedef enum KdAttribute {
   KD_ATTR_SIGMA_C = 0,    // "sigma_c": σ(c), the cluster's bytes (the paper's only attribute)
   KD_ATTR_SIGMA_MIN = 1,  // "sigma_min": σ_min(c), bytes of the cluster's smallest field
-  KD_NATTRS = 2,
+  KD_ATTR_USED = 2,       // "used_permille": φ(c), per-mille of AoS's bytes the kernels use (1000: all)
+  KD_NATTRS = 3,
 } KdAttribute;
 
-#define KD_ATTR_BIT(a) (1u << (a))                                          // one attribute in a set
-#define KD_ATTRS_ALL (KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_SIGMA_MIN))  // every attribute
+#define KD_ATTR_BIT(a) (1u << (a))  // one attribute in a set
+#define KD_ATTRS_ALL (KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_SIGMA_MIN) | KD_ATTR_BIT(KD_ATTR_USED))
 
 typedef struct KdTreeNode {
   bool leaf;
   KdAttribute attribute;  // inner node: the attribute tested (0, σ(c), for hand-built nodes)
-  uint64_t threshold;     // inner node: attribute <= threshold goes to `le`, else `gt` (bytes)
+  uint64_t threshold;     // inner node: attribute <= threshold goes to `le`, else `gt` (bytes; per-mille for φ)
   int le, gt;             // inner node: child indices into KdModel.nodes
   KdLayoutChoice choice;  // leaf
 } KdTreeNode;
@@ -59,8 +61,8 @@ typedef struct KdModel {
 } KdModel;
 
 /* Parses a model from JSON text (docs/model-format.md).  Inner nodes test
- * "sigma_c" or "sigma_min"; files that know only sigma_c (format 1 before
- * σ_min existed) read as before.  On success returns 0 and *out (free with
+ * "sigma_c", "sigma_min" or "used_permille"; files that know only sigma_c
+ * (format 1 before σ_min existed) read as before.  On success returns 0 and *out (free with
  * kd_model_free).  On error (invalid JSON, wrong format or version, missing
  * keys, an unknown attribute, layout or tile) returns -1, *out = NULL, and
  * writes a one-line message (without the file name) into err. */
@@ -89,15 +91,18 @@ char *kd_model_to_json(const KdModel *m, struct json_t *training);
 
 /* Select-Tilesize (Sect. 3.2): the layout the tree of m gives a cluster of
  * sigma_c bytes whose smallest field has sigma_min bytes (σ_min ≤ σ(c) for
- * a real cluster; the tree does not check it).  A tree that tests only
- * sigma_c ignores sigma_min.  Pure; never fails. */
-KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c, uint64_t sigma_min);
+ * a real cluster; the tree does not check it) and whose kernels use
+ * used_permille ‰ of the bytes AoS moves for it (φ(c), 0 .. 1000; 1000
+ * when every access moves the whole cluster, as in the paper's training
+ * kernels).  A tree ignores the attributes it does not test.  Pure; never
+ * fails. */
+KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c, uint64_t sigma_min, uint64_t used_permille);
 
 /* The attributes tested by some inner node of m's tree, as a set of
  * KD_ATTR_BIT()s (0 for a single leaf). */
 unsigned kd_model_attributes(const KdModel *m);
 
-/* "sigma_c" or "sigma_min" (the model-file spelling); "?" otherwise. */
+/* "sigma_c", "sigma_min" or "used_permille" (the model-file spelling); "?" otherwise. */
 const char *kd_attribute_name(KdAttribute a);
 
 /* "aos", "soa" or "tiled". */

@@ -1,10 +1,11 @@
 /* learn.c: the raw timings CSV, the training patterns and the C5.0-style
- * decision-tree learner for Select-Tilesize(σ(c), σ_min) (Kofler et al.
+ * decision-tree learner for Select-Tilesize(σ(c), σ_min, φ) (Kofler et al.
  * 2015, Sect. 3.2; method-notes §4).  The learner follows C4.5 Release 8
  * (Quinlan's build.c, contin.c, info.c, prune.c, stats.c) with its
  * defaults, which C5.0 shares: MINOBJS 2, CF 0.25; docs/decision-tree.md
  * describes it. */
 #include "learn.h"
+#include "usage.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -48,11 +49,40 @@ const char *kd_class_name(int cls) {
   return cls >= 0 && cls < KD_NCLASSES ? names[cls] : "?";
 }
 
+// ---- access patterns ----
+
+const char *kd_access_name(KdAccessPattern a) {
+  switch (a) {
+  case KD_ACCESS_RW:
+    return "rw";
+  case KD_ACCESS_SPLIT:
+    return "split";
+  case KD_ACCESS_ONE:
+    return "one";
+  case KD_NACCESS:
+    break;
+  }
+  return "?";
+}
+
+uint32_t kd_access_used_permille(KdAccessPattern a, uint32_t m, uint32_t field_bytes) {
+  double s = field_bytes, sigma = (double)m * s;
+  uint32_t loads = a == KD_ACCESS_RW ? m : a == KD_ACCESS_SPLIT ? (m + 1) / 2 : 1;
+  uint32_t stores = a == KD_ACCESS_RW ? m : a == KD_ACCESS_SPLIT ? m / 2 : 1;
+  // usage.h's sums with N = 1 for each direction that touches the struct
+  double used = (loads + stores) * s, moved = (loads ? sigma : 0) + (stores ? sigma : 0);
+  return kd_used_permille(used, moved);
+}
+
 // ---- raw timings CSV ----
 
-#define CSV_FIRST_LINE "# kdlg-calibrate raw timings, format 1"
-#define CSV_COLUMNS "m,field_bytes,sigma,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified"
-#define CSV_NCOLUMNS 12
+/* Format 1 (rw kernels only) and format 2 (an access column): the first
+ * line and the column line of each. */
+#define CSV_FIRST_LINE_1 "# kdlg-calibrate raw timings, format 1"
+#define CSV_FIRST_LINE_2 "# kdlg-calibrate raw timings, format 2"
+#define CSV_COLUMNS_1 "m,field_bytes,sigma,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified"
+#define CSV_COLUMNS_2 "m,field_bytes,sigma,access,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified"
+#define CSV_NCOLUMNS 13  // format 2's; format 1 has no access column
 
 typedef struct CsvReader {
   const char *p, *end;  // unread text
@@ -185,18 +215,23 @@ static int parse_header_line(CsvReader *r, KdTimings *t, bool *seen) {
   return 0;  // unknown keys are ignored
 }
 
+/* Format 2's columns; format 1's are the same without "access". */
+enum { C_M, C_FIELD_BYTES, C_SIGMA, C_ACCESS, C_N, C_ELEMENTS, C_THREADS, C_LAYOUT, C_TILE, C_MEDIAN, C_MIN, C_MAX, C_VERIFIED };
+
 static const char *column_names[CSV_NCOLUMNS] = {
-    "m", "field_bytes", "sigma", "n", "elements", "threads", "layout", "tile", "median_ms", "min_ms", "max_ms", "verified",
+    "m",       "field_bytes", "sigma",     "access", "n",      "elements", "threads",
+    "layout",  "tile",        "median_ms", "min_ms", "max_ms", "verified",
 };
 
-/* Parses one data row (r->line) into *row. */
-static int parse_row(CsvReader *r, KdTimingRow *row) {
+/* Parses one data row (r->line) of format `format` (1 or 2) into *row. */
+static int parse_row(CsvReader *r, int format, KdTimingRow *row) {
   char *f[CSV_NCOLUMNS + 1];
-  int nf = 0;
+  int nf = 0, want = format == 1 ? CSV_NCOLUMNS - 1 : CSV_NCOLUMNS;
   char *s = r->line;
   for (;;) {
-    if (nf <= CSV_NCOLUMNS)
-      f[nf] = s;
+    int at = nf + (format == 1 && nf >= C_ACCESS);  // format 1: the columns after sigma move up one
+    if (at <= CSV_NCOLUMNS)
+      f[at] = s;
     nf++;
     char *comma = strchr(s, ',');
     if (!comma)
@@ -204,15 +239,17 @@ static int parse_row(CsvReader *r, KdTimingRow *row) {
     *comma = 0;
     s = comma + 1;
   }
-  if (nf != CSV_NCOLUMNS)
-    return csv_error(r, r->lineno, "expected %d comma-separated fields, found %d", CSV_NCOLUMNS, nf);
+  if (nf != want)
+    return csv_error(r, r->lineno, "expected %d comma-separated fields, found %d", want, nf);
+  if (format == 1)
+    f[C_ACCESS] = "rw";
   int line = r->lineno;
   uint64_t u[CSV_NCOLUMNS];
   double d[CSV_NCOLUMNS];
   for (int i = 0; i < CSV_NCOLUMNS; i++) {
-    if (i == 6)
-      continue;  // layout
-    if (i >= 8 && i <= 10) {
+    if (i == C_LAYOUT || i == C_ACCESS)
+      continue;
+    if (i >= C_MEDIAN && i <= C_MAX) {
       if (!parse_ms(f[i], &d[i]))
         return csv_error(r, line, "field '%s' is not a number: '%s'", column_names[i], f[i]);
     } else if (!parse_u64(f[i], &u[i])) {
@@ -221,56 +258,68 @@ static int parse_row(CsvReader *r, KdTimingRow *row) {
   }
   memset(row, 0, sizeof *row);
   row->line = line;
-  if (u[0] < 1 || u[0] > UINT32_MAX)
-    return csv_error(r, line, "m must be at least 1, not %s", f[0]);
-  if (u[1] < 1 || u[1] > UINT32_MAX)
-    return csv_error(r, line, "field_bytes must be at least 1, not %s", f[1]);
-  row->m = (uint32_t)u[0];
-  row->field_bytes = (uint32_t)u[1];
-  row->sigma = u[2];
-  if (u[2] != u[0] * u[1])
-    return csv_error(r, line, "sigma %s is not m x field_bytes = %s x %s", f[2], f[0], f[1]);
-  if (u[3] < 1)
+  if (u[C_M] < 1 || u[C_M] > UINT32_MAX)
+    return csv_error(r, line, "m must be at least 1, not %s", f[C_M]);
+  if (u[C_FIELD_BYTES] < 1 || u[C_FIELD_BYTES] > UINT32_MAX)
+    return csv_error(r, line, "field_bytes must be at least 1, not %s", f[C_FIELD_BYTES]);
+  row->m = (uint32_t)u[C_M];
+  row->field_bytes = (uint32_t)u[C_FIELD_BYTES];
+  row->sigma = u[C_SIGMA];
+  if (u[C_SIGMA] != u[C_M] * u[C_FIELD_BYTES])
+    return csv_error(r, line, "sigma %s is not m x field_bytes = %s x %s", f[C_SIGMA], f[C_M], f[C_FIELD_BYTES]);
+  row->access = KD_NACCESS;
+  for (int a = 0; a < KD_NACCESS; a++)
+    if (!strcmp(f[C_ACCESS], kd_access_name((KdAccessPattern)a)))
+      row->access = (KdAccessPattern)a;
+  if (row->access == KD_NACCESS)
+    return csv_error(r, line, "unknown access pattern '%s' (expected rw, split or one)", f[C_ACCESS]);
+  if (row->access != KD_ACCESS_RW && row->m < 2)
+    return csv_error(r, line, "access pattern %s needs m >= 2, not %s", f[C_ACCESS], f[C_M]);
+  row->used = kd_access_used_permille(row->access, row->m, row->field_bytes);
+  if (u[C_N] < 1)
     return csv_error(r, line, "n must be at least 1");
-  row->n = u[3];
-  row->elements = u[4];
-  row->threads = u[5];
-  uint64_t tile = u[7];
-  const char *layout = f[6];
+  row->n = u[C_N];
+  row->elements = u[C_ELEMENTS];
+  row->threads = u[C_THREADS];
+  uint64_t tile = u[C_TILE];
+  const char *layout = f[C_LAYOUT];
   KdLayoutChoice c;
   if (!strcmp(layout, "aos")) {
     if (tile != 1)
-      return csv_error(r, line, "layout aos needs tile 1, not %s", f[7]);
+      return csv_error(r, line, "layout aos needs tile 1, not %s", f[C_TILE]);
     c = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
   } else if (!strcmp(layout, "soa")) {
     if (tile != 0)
-      return csv_error(r, line, "layout soa needs tile 0, not %s", f[7]);
+      return csv_error(r, line, "layout soa needs tile 0, not %s", f[C_TILE]);
     c = (KdLayoutChoice){KD_LAYOUT_SOA, 0};
   } else if (!strcmp(layout, "tiled")) {
     if (tile < 2 || tile > 32768 || (tile & (tile - 1)))
-      return csv_error(r, line, "layout tiled needs a tile that is a power of two from 2 to 32768, not %s", f[7]);
+      return csv_error(r, line, "layout tiled needs a tile that is a power of two from 2 to 32768, not %s", f[C_TILE]);
     c = (KdLayoutChoice){KD_LAYOUT_TILED, (uint32_t)tile};
   } else {
     return csv_error(r, line, "unknown layout '%s' (expected aos, soa or tiled)", layout);
   }
   row->cls = kd_class_of(c);
   assert(row->cls >= 0);
-  row->median_ms = d[8];
-  row->min_ms = d[9];
-  row->max_ms = d[10];
+  row->median_ms = d[C_MEDIAN];
+  row->min_ms = d[C_MIN];
+  row->max_ms = d[C_MAX];
   if (!(row->median_ms > 0))
-    return csv_error(r, line, "median_ms must be positive, not %s", f[8]);
+    return csv_error(r, line, "median_ms must be positive, not %s", f[C_MEDIAN]);
   if (!(row->min_ms >= 0 && row->min_ms <= row->median_ms && row->median_ms <= row->max_ms))
-    return csv_error(r, line, "times must satisfy 0 <= min_ms <= median_ms <= max_ms (%s, %s, %s)", f[9], f[8], f[10]);
-  if (u[11] == 0)
+    return csv_error(r, line, "times must satisfy 0 <= min_ms <= median_ms <= max_ms (%s, %s, %s)", f[C_MIN],
+                     f[C_MEDIAN], f[C_MAX]);
+  if (u[C_VERIFIED] == 0)
     return csv_error(r, line, "verified = 0: this variant's result did not match; unverified timings are never trained on");
-  if (u[11] != 1)
-    return csv_error(r, line, "verified must be 0 or 1, not %s", f[11]);
+  if (u[C_VERIFIED] != 1)
+    return csv_error(r, line, "verified must be 0 or 1, not %s", f[C_VERIFIED]);
   return 0;
 }
 
 /* Row order for finding duplicates and grouping kernels: (sigma, m,
- * field_bytes, n, class, line). */
+ * field_bytes, access, n, class, line).  Within one (σ, m) the access
+ * patterns come in the order rw, split, one: φ 1000, 500, round(1000/m),
+ * never increasing, so kernels of one (σ, σ_min, φ) are adjacent. */
 static int cmp_rows(const void *a, const void *b) {
   const KdTimingRow *x = *(const KdTimingRow *const *)a, *y = *(const KdTimingRow *const *)b;
 #define CMP(f)                                                                                                         \
@@ -279,6 +328,7 @@ static int cmp_rows(const void *a, const void *b) {
   CMP(sigma)
   CMP(m)
   CMP(field_bytes)
+  CMP(access)
   CMP(n)
   CMP(cls)
   CMP(line)
@@ -287,7 +337,8 @@ static int cmp_rows(const void *a, const void *b) {
 }
 
 static bool same_variant(const KdTimingRow *x, const KdTimingRow *y) {
-  return x->m == y->m && x->field_bytes == y->field_bytes && x->n == y->n && x->cls == y->cls;
+  return x->m == y->m && x->field_bytes == y->field_bytes && x->access == y->access && x->n == y->n &&
+         x->cls == y->cls;
 }
 
 /* The rows sorted by cmp_rows (pointers into t->rows); NULL if out of memory. */
@@ -318,10 +369,12 @@ int kd_timings_parse(const char *text, size_t len, KdTimings **out, int *errline
   int got = csv_next(&r);
   if (got < 0)
     goto done;
-  if (got == 0 || strcmp(r.line, CSV_FIRST_LINE)) {
-    csv_error(&r, 1, "first line must be '" CSV_FIRST_LINE "'");
+  int format = got == 0 ? 0 : !strcmp(r.line, CSV_FIRST_LINE_1) ? 1 : !strcmp(r.line, CSV_FIRST_LINE_2) ? 2 : 0;
+  if (format == 0) {
+    csv_error(&r, 1, "first line must be '" CSV_FIRST_LINE_2 "' (or format 1's)");
     goto done;
   }
+  const char *columns = format == 1 ? CSV_COLUMNS_1 : CSV_COLUMNS_2;
   // header lines, up to the first line that does not start with '#'
   while ((got = csv_next_nonblank(&r)) == 1 && r.line[0] == '#')
     if (parse_header_line(&r, t, seen) < 0)
@@ -334,8 +387,8 @@ int kd_timings_parse(const char *text, size_t len, KdTimings **out, int *errline
       csv_error(&r, column_line, "missing required header line '# %s: ...'", header_keys[k].name);
       goto done;
     }
-  if (got == 0 || strcmp(r.line, CSV_COLUMNS)) {
-    csv_error(&r, column_line, "expected the column line '" CSV_COLUMNS "'");
+  if (got == 0 || strcmp(r.line, columns)) {
+    csv_error(&r, column_line, "expected the column line '%s'", columns);
     goto done;
   }
   while ((got = csv_next_nonblank(&r)) == 1) {
@@ -349,7 +402,7 @@ int kd_timings_parse(const char *text, size_t len, KdTimings **out, int *errline
       t->rows = rows;
       cap = ncap;
     }
-    if (parse_row(&r, &t->rows[t->nrows]) < 0)
+    if (parse_row(&r, format, &t->rows[t->nrows]) < 0)
       goto done;
     t->nrows++;
   }
@@ -373,8 +426,9 @@ int kd_timings_parse(const char *text, size_t len, KdTimings **out, int *errline
     for (int i = 0; i < t->nrows && !orig; i++)  // the variant's first row in the file
       if (same_variant(&t->rows[i], dup))
         orig = &t->rows[i];
-    csv_error(&r, dup->line, "duplicate row for m=%u field_bytes=%u n=%llu layout %s (first at line %d)", dup->m,
-              dup->field_bytes, (unsigned long long)dup->n, kd_class_name(dup->cls), orig->line);
+    csv_error(&r, dup->line, "duplicate row for m=%u field_bytes=%u access %s n=%llu layout %s (first at line %d)",
+              dup->m, dup->field_bytes, kd_access_name(dup->access), (unsigned long long)dup->n,
+              kd_class_name(dup->cls), orig->line);
     free(v);
     goto done;
   }
@@ -414,7 +468,8 @@ static bool aos_by_gain(const KdKernel *k, double min_gain) {
  * order (Sect. 3.2); AoS alone when AoS is within the margin min_gain of
  * the fastest (kd_training_build). */
 static int kernel_patterns(const KdKernel *k, double min_gain, KdPattern *out) {
-  KdPattern p = {{[KD_ATTR_SIGMA_C] = k->sigma, [KD_ATTR_SIGMA_MIN] = k->field_bytes}, KD_CLASS_AOS};
+  KdPattern p = {{[KD_ATTR_SIGMA_C] = k->sigma, [KD_ATTR_SIGMA_MIN] = k->field_bytes, [KD_ATTR_USED] = k->used},
+                 KD_CLASS_AOS};
   if (aos_by_gain(k, min_gain)) {
     out[0] = p;
     return 1;
@@ -443,10 +498,14 @@ KdTrainingSet *kd_training_build(const KdTimings *t, double min_gain) {
     k->m = v[i]->m;
     k->field_bytes = v[i]->field_bytes;
     k->sigma = v[i]->sigma;
+    k->access = v[i]->access;
+    k->used = v[i]->used;
     k->n = v[i]->n;
     for (int c = 0; c < KD_NCLASSES; c++)
       k->ms[c] = -1;
-    for (; i < t->nrows && v[i]->m == k->m && v[i]->field_bytes == k->field_bytes && v[i]->n == k->n; i++)
+    for (; i < t->nrows && v[i]->m == k->m && v[i]->field_bytes == k->field_bytes && v[i]->access == k->access &&
+           v[i]->n == k->n;
+         i++)
       k->ms[v[i]->cls] = v[i]->median_ms;  // no duplicates: kd_timings_parse rejected them
     k->fastest = -1;
     for (int c = 0; c < KD_NCLASSES; c++)
@@ -457,8 +516,8 @@ KdTrainingSet *kd_training_build(const KdTimings *t, double min_gain) {
     s->aos_by_gain += aos_by_gain(k, min_gain);
     if (s->nkernels == 1 || k->sigma != k[-1].sigma)
       s->nsigmas++;
-    if (s->nkernels == 1 || k->sigma != k[-1].sigma || k->field_bytes != k[-1].field_bytes)
-      s->ngroups++;  // kernels are sorted by (σ, m, ...): one σ and field_bytes are one m
+    if (s->nkernels == 1 || k->sigma != k[-1].sigma || k->field_bytes != k[-1].field_bytes || k->used != k[-1].used)
+      s->ngroups++;  // sorted by (σ, m, field_bytes, access, ...): one σ and field_bytes are one m; φ never rises
   }
   free(v);
   return s;
@@ -586,7 +645,11 @@ static int cmp_sigma_min(const void *a, const void *b) {
   return cmp_cases(a, b, KD_ATTR_SIGMA_MIN);
 }
 
-static int (*const cmp_by[KD_NATTRS])(const void *, const void *) = {cmp_sigma_c, cmp_sigma_min};
+static int cmp_used(const void *a, const void *b) {
+  return cmp_cases(a, b, KD_ATTR_USED);
+}
+
+static int (*const cmp_by[KD_NATTRS])(const void *, const void *) = {cmp_sigma_c, cmp_sigma_min, cmp_used};
 
 /* Subtree training errors (C4.5: a subtree no better than a leaf on the
  * training cases is collapsed). */
@@ -901,7 +964,7 @@ typedef struct BoxList {
 static void push_box(BoxList *l, KdInterval b) {
   if (l->n > 0) {
     KdInterval *last = &l->v[l->n - 1];
-    if (last->min_lo == b.min_lo && last->cls == b.cls) {
+    if (last->min_lo == b.min_lo && last->used_lo == b.used_lo && last->cls == b.cls) {
       last->hi = b.hi;
       return;
     }
@@ -919,17 +982,22 @@ static void push_box(BoxList *l, KdInterval b) {
   l->v[l->n++] = b;
 }
 
-/* In-order walk of node i for σ_min = band.min_lo (every σ_min test is the
- * same over the band) restricted to lo <= σ(c) <= hi. */
+/* In-order walk of node i for σ_min = band.min_lo and φ = band.used_lo
+ * (every σ_min and φ test is the same over the band) restricted to
+ * lo <= σ(c) <= hi. */
 static void walk_band(const KdModel *m, int i, uint64_t lo, uint64_t hi, KdInterval band, BoxList *l) {
   const KdTreeNode *n = &m->nodes[i];
   if (n->leaf) {
-    push_box(l, (KdInterval){lo, hi, band.min_lo, band.min_hi, kd_class_of(n->choice)});
+    push_box(l, (KdInterval){lo, hi, band.min_lo, band.min_hi, band.used_lo, band.used_hi, kd_class_of(n->choice)});
     return;
   }
   uint64_t t = n->threshold;
   if (n->attribute == KD_ATTR_SIGMA_MIN) {
     walk_band(m, band.min_lo <= t ? n->le : n->gt, lo, hi, band, l);
+    return;
+  }
+  if (n->attribute == KD_ATTR_USED) {
+    walk_band(m, band.used_lo <= t ? n->le : n->gt, lo, hi, band, l);
     return;
   }
   if (lo <= t)
@@ -958,34 +1026,76 @@ static bool same_above(const KdInterval *p, int np, const KdInterval *c, int nc,
   return true;
 }
 
-int kd_model_intervals(const KdModel *m, KdInterval *out, int max) {
-  uint64_t *cuts = malloc((size_t)m->nnodes * sizeof *cuts);
-  BoxList l = {0};
-  if (!cuts)
-    return -1;
-  int ncuts = 0;
+/* The sorted thresholds of m's tests on attribute a into cuts (room for
+ * m->nnodes); returns how many. */
+static int tree_cuts(const KdModel *m, KdAttribute a, uint64_t *cuts) {
+  int n = 0;
   for (int i = 0; i < m->nnodes; i++)
-    if (!m->nodes[i].leaf && m->nodes[i].attribute == KD_ATTR_SIGMA_MIN)
-      cuts[ncuts++] = m->nodes[i].threshold;
-  qsort(cuts, (size_t)ncuts, sizeof *cuts, cmp_u64);
-  int prev = -1;  // index in l of the previous band's first box
+    if (!m->nodes[i].leaf && m->nodes[i].attribute == a)
+      cuts[n++] = m->nodes[i].threshold;
+  qsort(cuts, (size_t)n, sizeof *cuts, cmp_u64);
+  return n;
+}
+
+/* Whether boxes p[0..n) and c[0..n) agree in everything but their φ band. */
+static bool same_boxes(const KdInterval *p, const KdInterval *c, int n) {
+  for (int j = 0; j < n; j++)
+    if (p[j].lo != c[j].lo || p[j].hi != c[j].hi || p[j].min_lo != c[j].min_lo || p[j].min_hi != c[j].min_hi ||
+        p[j].cls != c[j].cls)
+      return false;
+  return true;
+}
+
+/* The σ_min bands (cuts[0..ncuts)) of the φ band [used_lo, used_hi), appended to l. */
+static void used_band(const KdModel *m, const uint64_t *cuts, int ncuts, uint64_t used_lo, uint64_t used_hi,
+                      BoxList *l) {
+  int prev = -1;  // index in l of the previous σ_min band's first box
   for (int b = 0; b <= ncuts; b++) {
     if (b > 0 && (cuts[b - 1] == UINT64_MAX || (b < ncuts && cuts[b] == cuts[b - 1])))
       continue;  // a repeated cut, or nothing above the last one
-    KdInterval band = {0, 0, b > 0 ? cuts[b - 1] + 1 : 0, b < ncuts ? cuts[b] : UINT64_MAX, -1};
+    KdInterval band = {0, 0, b > 0 ? cuts[b - 1] + 1 : 0, b < ncuts ? cuts[b] : UINT64_MAX, used_lo, used_hi, -1};
+    int first = l->n;
+    walk_band(m, 0, band.min_lo, UINT64_MAX, band, l);
+    if (l->oom)
+      return;
+    if (prev >= 0 && same_above(l->v + prev, first - prev, l->v + first, l->n - first, band.min_lo)) {
+      for (int j = prev; j < first; j++)
+        l->v[j].min_hi = band.min_hi;
+      l->n = first;
+      continue;
+    }
+    prev = first;
+  }
+}
+
+int kd_model_intervals(const KdModel *m, KdInterval *out, int max) {
+  uint64_t *cuts = malloc((size_t)m->nnodes * sizeof *cuts), *ucuts = malloc((size_t)m->nnodes * sizeof *ucuts);
+  BoxList l = {0};
+  if (!cuts || !ucuts) {
+    free(cuts);
+    free(ucuts);
+    return -1;
+  }
+  int ncuts = tree_cuts(m, KD_ATTR_SIGMA_MIN, cuts), nucuts = tree_cuts(m, KD_ATTR_USED, ucuts);
+  int prev = -1;  // index in l of the previous φ band's first box
+  for (int b = 0; b <= nucuts && !l.oom; b++) {
+    if (b > 0 && (ucuts[b - 1] == UINT64_MAX || (b < nucuts && ucuts[b] == ucuts[b - 1])))
+      continue;
+    uint64_t lo = b > 0 ? ucuts[b - 1] + 1 : 0, hi = b < nucuts ? ucuts[b] : UINT64_MAX;
     int first = l.n;
-    walk_band(m, 0, band.min_lo, UINT64_MAX, band, &l);
+    used_band(m, cuts, ncuts, lo, hi, &l);
     if (l.oom)
       break;
-    if (prev >= 0 && same_above(l.v + prev, first - prev, l.v + first, l.n - first, band.min_lo)) {
+    if (prev >= 0 && first - prev == l.n - first && same_boxes(l.v + prev, l.v + first, first - prev)) {
       for (int j = prev; j < first; j++)
-        l.v[j].min_hi = band.min_hi;
+        l.v[j].used_hi = hi;
       l.n = first;
       continue;
     }
     prev = first;
   }
   free(cuts);
+  free(ucuts);
   if (l.oom) {
     free(l.v);
     return -1;
@@ -1027,18 +1137,21 @@ KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *eno
     KdModel *m = kd_learn(train, ntrain, attributes, NULL);
     if (!m)
       goto oom;
-    // σ's kernels come by increasing m, so by decreasing σ_min: the groups from the last one
+    // σ's kernels come by increasing m, so by decreasing σ_min, and within one m by
+    // non-increasing φ: the groups from the last one
     int at = end;
     while (at > first) {
       KdHeldOut *h = &v->held[v->nheld++];
+      const KdKernel *last = &s->kernels[at - 1];
       int k0 = at - 1;
-      while (k0 > first && s->kernels[k0 - 1].field_bytes == s->kernels[at - 1].field_bytes)
+      while (k0 > first && s->kernels[k0 - 1].field_bytes == last->field_bytes && s->kernels[k0 - 1].used == last->used)
         k0--;
       h->sigma = sigma;
-      h->sigma_min = s->kernels[k0].field_bytes;
+      h->sigma_min = last->field_bytes;
+      h->used = last->used;
       h->first = k0;
       h->count = at - k0;
-      h->predicted = kd_class_of(kd_model_select(m, sigma, h->sigma_min));
+      h->predicted = kd_class_of(kd_model_select(m, sigma, h->sigma_min, h->used));
       h->worst = 1;
       for (int k = k0; k < at; k++) {
         const KdKernel *kk = &s->kernels[k];
@@ -1084,25 +1197,38 @@ void kd_validation_free(KdValidation *v) {
   free(v);
 }
 
-int kd_ceiling(const KdTrainingSet *s, bool by_sigma_min) {
+/* Whether kernels a and b have the same values of the attributes (σ(c)
+ * always). */
+static bool same_group(const KdKernel *a, const KdKernel *b, unsigned attributes) {
+  return a->sigma == b->sigma && (!(attributes & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN)) || a->field_bytes == b->field_bytes) &&
+         (!(attributes & KD_ATTR_BIT(KD_ATTR_USED)) || a->used == b->used);
+}
+
+int kd_ceiling(const KdTrainingSet *s, unsigned attributes) {
   int total = 0;
-  for (int first = 0; first < s->nkernels;) {
-    const KdKernel *k0 = &s->kernels[first];
-    int end = first;
-    while (end < s->nkernels && s->kernels[end].sigma == k0->sigma &&
-           (!by_sigma_min || s->kernels[end].field_bytes == k0->field_bytes))
-      end++;
-    int best = 0;
-    for (int c = 0; c < KD_NCLASSES; c++) {
-      int ok = 0;
-      for (int k = first; k < end; k++) {
-        const KdKernel *kk = &s->kernels[k];
-        ok += kk->ms[c] >= 0 && kk->ms[c] <= KD_VALIDATE_TOLERANCE * kk->ms[kk->fastest];
+  // kernels of one σ are adjacent: each group lies within its σ's range [lo, hi)
+  for (int lo = 0, hi; lo < s->nkernels; lo = hi) {
+    for (hi = lo; hi < s->nkernels && s->kernels[hi].sigma == s->kernels[lo].sigma; hi++)
+      ;
+    for (int g = lo; g < hi; g++) {
+      const KdKernel *k0 = &s->kernels[g];
+      bool seen = false;  // g is not the first kernel of its group
+      for (int k = lo; k < g && !seen; k++)
+        seen = same_group(&s->kernels[k], k0, attributes);
+      if (seen)
+        continue;
+      int best = 0;
+      for (int c = 0; c < KD_NCLASSES; c++) {
+        int ok = 0;
+        for (int k = g; k < hi; k++) {
+          const KdKernel *kk = &s->kernels[k];
+          if (same_group(kk, k0, attributes))
+            ok += kk->ms[c] >= 0 && kk->ms[c] <= KD_VALIDATE_TOLERANCE * kk->ms[kk->fastest];
+        }
+        best = ok > best ? ok : best;
       }
-      best = ok > best ? ok : best;
+      total += best;
     }
-    total += best;
-    first = end;
   }
   return total;
 }

@@ -80,8 +80,8 @@ static void help(void) {
   fputs("\n"
         "Calibrates kdlg-opt for a GPU (Kofler, Cosenza, Fahringer 2015, Sect. 3.2): times\n"
         "training kernels of one cluster of m fields in AoS, SoA and tiled-AoS (tiles 2 to\n"
-        "32768), then learns the decision tree Select-Tilesize(sigma(c), sigma_min) that\n"
-        "kdlg-opt --device-model reads.\n"
+        "32768), then learns the decision tree Select-Tilesize(sigma(c), sigma_min, used)\n"
+        "that kdlg-opt --device-model reads.\n"
         "\n"
         "modes:\n"
         "  --measure            generate, build (nvcc) and time the training kernels on GPU 0\n"
@@ -104,9 +104,10 @@ static void help(void) {
         "  --verbose            --train: describe every node, split and pruning decision\n"
         "                       on standard error\n"
         "  --attributes LIST    --train, --validate: what the tree may test, a comma-separated\n"
-        "                       list of sigma_c (cluster bytes) and sigma_min (bytes of the\n"
-        "                       smallest field); default sigma_c,sigma_min; sigma_c alone\n"
-        "                       is the paper's tree\n"
+        "                       list of sigma_c (cluster bytes), sigma_min (bytes of the\n"
+        "                       smallest field) and used_permille (per-mille of the bytes\n"
+        "                       AoS moves that the kernel uses); default all three;\n"
+        "                       sigma_c alone is the paper's tree\n"
         "  --min-gain X         --train, --validate: a kernel whose AoS time is within X times\n"
         "                       its fastest is labelled AoS alone (a layout change must win\n"
         "                       by more); X from 1 to 2, default 1.03; 1 is the paper's labels\n"
@@ -271,7 +272,8 @@ static int parse_args(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "--attributes")) {
       o->attributes = parse_attributes(v);
       if (!o->attributes)
-        return usage_error("--attributes needs a comma-separated list of sigma_c and sigma_min, not '%s'", v);
+        return usage_error("--attributes needs a comma-separated list of sigma_c, sigma_min and used_permille, not '%s'",
+                           v);
     } else if (!strcmp(a, "--min-gain")) {
       char *end;
       errno = 0;
@@ -402,8 +404,9 @@ static void format_range(const char *name, uint64_t lo, uint64_t hi, uint64_t fl
 }
 
 /* The tree as a Markdown table: σ intervals (bytes) → layout for a tree on
- * σ(c) alone; otherwise σ_min bands, each with its σ intervals, since
- * σ(c) >= σ_min (kd_model_intervals). */
+ * σ(c) alone; otherwise φ bands (per-mille) and σ_min bands, each with its
+ * σ intervals, since σ(c) >= σ_min (kd_model_intervals); a column only for
+ * an attribute the tree tests. */
 static void print_intervals(FILE *f, const KdModel *m) {
   int n = kd_model_intervals(m, NULL, 0);
   KdInterval *iv = n > 0 ? calloc((size_t)n, sizeof *iv) : NULL;
@@ -412,20 +415,24 @@ static void print_intervals(FILE *f, const KdModel *m) {
     free(iv);
     return;
   }
-  bool two = kd_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN);
-  if (two)
-    fprintf(f, "| σ_min, bytes | σ(c), bytes | layout |\n|---|---|---|\n");
-  else
-    fprintf(f, "| σ(c), bytes | layout |\n|---|---|\n");
+  bool by_min = kd_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN);
+  bool by_used = kd_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_USED);
+  fprintf(f, "|%s%s σ(c), bytes | layout |\n|%s%s---|---|\n", by_used ? " φ, ‰ |" : "", by_min ? " σ_min, bytes |" : "",
+          by_used ? "---|" : "", by_min ? "---|" : "");
   for (int i = 0; i < n; i++) {
-    char band[96] = "", sigma[96];
-    if (two && (i == 0 || iv[i].min_lo != iv[i - 1].min_lo))
+    char uband[96] = "", band[96] = "", sigma[96];
+    bool new_used = i == 0 || iv[i].used_lo != iv[i - 1].used_lo;
+    if (new_used)
+      format_range("φ", iv[i].used_lo, iv[i].used_hi, 0, uband, sizeof uband);
+    if (new_used || iv[i].min_lo != iv[i - 1].min_lo)
       format_range("σ_min", iv[i].min_lo, iv[i].min_hi, 0, band, sizeof band);
     format_range("σ", iv[i].lo, iv[i].hi, iv[i].min_lo, sigma, sizeof sigma);
-    if (two)
-      fprintf(f, "| %s | %s | %s |\n", band, sigma, kd_class_name(iv[i].cls));
-    else
-      fprintf(f, "| %s | %s |\n", sigma, kd_class_name(iv[i].cls));
+    fprintf(f, "|");
+    if (by_used)
+      fprintf(f, " %s |", uband);
+    if (by_min)
+      fprintf(f, " %s |", band);
+    fprintf(f, " %s | %s |\n", sigma, kd_class_name(iv[i].cls));
   }
   free(iv);
 }
@@ -475,7 +482,8 @@ static int run_train(const Options *o) {
   const KdTrainingSet *s = tr.set;
   FILE *log = o->verbose ? stderr : NULL;
   if (log)
-    fprintf(log, "%s: %d rows, %d kernels, %d training patterns, %d distinct sigma, %d distinct (sigma, sigma_min)\n",
+    fprintf(log,
+            "%s: %d rows, %d kernels, %d training patterns, %d distinct sigma, %d distinct (sigma, sigma_min, used)\n",
             o->input, s->nrows, s->nkernels, s->npatterns, s->nsigmas, s->ngroups);
   KdModel *m = train_model(&tr, o->attributes, log);
   json_t *attrs = json_array();
@@ -524,8 +532,8 @@ done:
 }
 
 static void print_kernel(FILE *f, const KdKernel *k) {
-  fprintf(f, "σ = %llu B: m = %u, field_bytes = %u, n = %llu", (unsigned long long)k->sigma, k->m, k->field_bytes,
-          (unsigned long long)k->n);
+  fprintf(f, "σ = %llu B: m = %u, field_bytes = %u, access %s (φ = %u ‰), n = %llu", (unsigned long long)k->sigma, k->m,
+          k->field_bytes, kd_access_name(k->access), k->used, (unsigned long long)k->n);
 }
 
 /* One row of the comparison table. */
@@ -547,17 +555,19 @@ static void write_report(FILE *f, const Options *o, const Training *tr, const Kd
   fprintf(f, "- data: `%s` (SHA-256 %s)\n", o->input, tr->sha256);
   fprintf(f, "- device: %s (compute capability %s), measured %s with kdlg-opt %s, ε = %lld B\n", t->device,
           t->compute_capability, t->date, t->kdlg_opt_version, (long long)t->epsilon);
-  fprintf(f, "- %d rows, %d kernels, %d training patterns, %d distinct σ, %d distinct (σ, σ_min)\n", s->nrows,
+  fprintf(f, "- %d rows, %d kernels, %d training patterns, %d distinct σ, %d distinct (σ, σ_min, φ)\n", s->nrows,
           s->nkernels, s->npatterns, s->nsigmas, s->ngroups);
-  fprintf(f, "- learner: %s; attributes: %s (σ_min: the smallest field's bytes, field_bytes)\n", LEARNER_NAME,
-          attribute_list(o->attributes));
+  fprintf(f,
+          "- learner: %s; attributes: %s (σ_min: the smallest field's bytes, field_bytes; φ = used_permille: the\n"
+          "  per-mille of the bytes AoS moves that the kernel's access pattern uses)\n",
+          LEARNER_NAME, attribute_list(o->attributes));
   fprintf(f, "- patterns: the fastest variant of each kernel and every one within 1 %%");
   if (s->min_gain > 1)
     fprintf(f, "; AoS alone where AoS is within %.1f %% of the fastest (profitability margin, --min-gain %g: %d kernels)",
             100 * (s->min_gain - 1), s->min_gain, s->aos_by_gain);
   fprintf(f, "\n");
   fprintf(f, "- method: for each σ, train on the kernels of every other σ, predict the layout of each of σ's\n"
-             "  (σ, σ_min) and compare the predicted variant's median time with each of its kernels' fastest\n\n");
+             "  (σ, σ_min, φ) and compare the predicted variant's median time with each of its kernels' fastest\n\n");
   double acc = v->nkernels ? 100.0 * v->ok / v->nkernels : 0;
   fprintf(f, "**Accuracy: %d of %d held-out kernels (%.1f %%) within 3 %% of their fastest variant; goal ≥ 90 %%: %s.**\n\n",
           v->ok, v->nkernels, acc, acc >= 90.0 ? "met" : "NOT met");
@@ -581,23 +591,26 @@ static void write_report(FILE *f, const Options *o, const Training *tr, const Kd
   if (v_sigma)
     compare_row(f, "tree, leave-one-σ-out", KD_ATTR_BIT(KD_ATTR_SIGMA_C), v_sigma->ok, v_sigma->nkernels,
                 v_sigma->worst);
-  compare_row(f, "ceiling: best single layout per σ, in-sample", KD_ATTR_BIT(KD_ATTR_SIGMA_C), kd_ceiling(s, false),
+  const unsigned with_min = KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_SIGMA_MIN);
+  compare_row(f, "ceiling: best single layout per σ, in-sample", KD_ATTR_BIT(KD_ATTR_SIGMA_C),
+              kd_ceiling(s, KD_ATTR_BIT(KD_ATTR_SIGMA_C)), s->nkernels, -1);
+  compare_row(f, "ceiling: best single layout per (σ, σ_min), in-sample", with_min, kd_ceiling(s, with_min),
               s->nkernels, -1);
-  compare_row(f, "ceiling: best single layout per (σ, σ_min), in-sample", KD_ATTRS_ALL, kd_ceiling(s, true),
+  compare_row(f, "ceiling: best single layout per (σ, σ_min, φ), in-sample", KD_ATTRS_ALL, kd_ceiling(s, KD_ATTRS_ALL),
               s->nkernels, -1);
-  fprintf(f, "\nA ceiling gives every σ (every (σ, σ_min)) the one layout that is within 3 %% for most of its\n"
-             "kernels, chosen knowing their timings: no classifier on those attributes does better, held out\n"
-             "or not.\n\n");
-  fprintf(f, "## Per (σ, σ_min)\n\n");
-  fprintf(f, "| σ, bytes | σ_min, bytes | kernels | predicted | within 3 %% | worst slowdown | fastest variants |\n");
-  fprintf(f, "|---:|---:|---:|---|---:|---:|---|\n");
+  fprintf(f, "\nA ceiling gives every σ (every (σ, σ_min), every (σ, σ_min, φ)) the one layout that is within\n"
+             "3 %% for most of its kernels, chosen knowing their timings: no classifier on those attributes does\n"
+             "better, held out or not.\n\n");
+  fprintf(f, "## Per (σ, σ_min, φ)\n\n");
+  fprintf(f, "| σ, bytes | σ_min, bytes | φ, ‰ | kernels | predicted | within 3 %% | worst slowdown | fastest variants |\n");
+  fprintf(f, "|---:|---:|---:|---:|---|---:|---:|---|\n");
   for (int i = 0; i < v->nheld; i++) {
     const KdHeldOut *h = &v->held[i];
     int fastest[KD_NCLASSES] = {0};
     for (int k = h->first; k < h->first + h->count; k++)
       fastest[s->kernels[k].fastest]++;
-    fprintf(f, "| %llu | %u | %d | %s | %d | %.3f | ", (unsigned long long)h->sigma, h->sigma_min, h->count,
-            kd_class_name(h->predicted), h->ok, h->worst);
+    fprintf(f, "| %llu | %u | %u | %d | %s | %d | %.3f | ", (unsigned long long)h->sigma, h->sigma_min, h->used,
+            h->count, kd_class_name(h->predicted), h->ok, h->worst);
     const char *sep = "";
     for (int c = 0; c < KD_NCLASSES; c++)
       if (fastest[c]) {

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "../analysis/distance.h"
+#include "../analysis/usage.h"
 
 /* σ_min of cluster c: the bytes of its smallest field (the smallest KDLG
  * node weight σ(f) in c; Sect. 3.1), the decision tree's second attribute
@@ -19,6 +20,16 @@ static uint64_t cluster_min_field_bytes(const KdStruct *st, const KdCluster *c) 
       min = b;
   }
   return min;
+}
+
+/* φ(c) of cluster c of struct sid over every kernel of the program: the
+ * per-mille of the bytes AoS moves for c that the kernels use, the decision
+ * tree's third attribute (analysis/usage.h). */
+static uint32_t cluster_used_permille(const KdProgram *prog, int sid, const KdCluster *c) {
+  KdUse u = {0, 0};
+  for (int k = 0; k < prog->nkernels; k++)
+    kd_use_accumulate(prog->kernels[k].body, &prog->structs[sid], sid, c->fields, c->nfields, &u);
+  return kd_used_permille(u.used, u.moved);
 }
 
 /* Counts the accesses of struct sid in r (*n) and clears *all if one of them
@@ -95,7 +106,8 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       goto oom;
     for (int c = 0; c < sp->g->nclusters; c++) {
       const KdCluster *cl = &sp->g->clusters[c];
-      sp->layouts[c] = kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl));
+      sp->layouts[c] =
+          kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl), cluster_used_permille(prog, sid, cl));
     }
     if (sp->uniform && keep_uniform_aos(sp) != 0)
       goto oom;
@@ -138,9 +150,10 @@ static json_t *struct_json(const KdPlan *plan, const KdStructPlan *sp) {
       json_array_append_new(names, json_string(st->fields[g->clusters[c].fields[i]].name));
     KdLayoutChoice L = sp->layouts[c];
     json_t *tile = L.kind == KD_LAYOUT_SOA ? json_null() : json_integer(L.tile);
-    json_array_append_new(clusters, json_pack("{s:o, s:i, s:s, s:o}", "fields", names, "bytes",
-                                              (int)g->clusters[c].bytes, "layout", kd_layout_name(L.kind), "tile",
-                                              tile));
+    json_array_append_new(clusters, json_pack("{s:o, s:i, s:i, s:s, s:o}", "fields", names, "bytes",
+                                              (int)g->clusters[c].bytes, "used_permille",
+                                              (int)cluster_used_permille(plan->prog, sp->sid, &g->clusters[c]),
+                                              "layout", kd_layout_name(L.kind), "tile", tile));
   }
   json_t *loops = json_array();
   for (int i = 0; i < plan->prog->nloops; i++)

@@ -24,7 +24,7 @@ static void expect_choice(KdLayoutChoice c, KdLayoutKind kind, uint32_t tile) {
 /* Select-Tilesize for a cluster whose fields are all as wide as the cluster
  * (σ_min = σ(c)): what a tree on σ(c) alone sees whatever σ_min is. */
 static KdLayoutChoice select1(const KdModel *m, uint64_t sigma_c) {
-  return kd_model_select(m, sigma_c, sigma_c);
+  return kd_model_select(m, sigma_c, sigma_c, 1000);
 }
 
 /* The tree and choices of any valid model: indices in range, children
@@ -43,7 +43,7 @@ static void check_valid_model(const KdModel *m) {
       assert_true(ok);
       continue;
     }
-    assert_true(n->attribute == KD_ATTR_SIGMA_C || n->attribute == KD_ATTR_SIGMA_MIN);
+    assert_true(n->attribute == KD_ATTR_SIGMA_C || n->attribute == KD_ATTR_SIGMA_MIN || n->attribute == KD_ATTR_USED);
     assert_true(n->le > i && n->le < m->nnodes);
     assert_true(n->gt > i && n->gt < m->nnodes);
   }
@@ -62,11 +62,11 @@ static void test_builtin(void **state) {
   // every cluster gets a layout; the same inputs give the same layout
   for (uint64_t s = 0; s <= 300; s++)
     for (uint64_t smin = 1; smin <= 16 && smin <= (s ? s : 1); smin *= 2) {
-      KdLayoutChoice a = kd_model_select(m, s, smin), b = kd_model_select(m, s, smin);
+      KdLayoutChoice a = kd_model_select(m, s, smin, 1000), b = kd_model_select(m, s, smin, 1000);
       assert_int_equal(a.kind, b.kind);
       assert_int_equal(a.tile, b.tile);
     }
-  (void)kd_model_select(m, UINT64_MAX, UINT64_MAX);
+  (void)kd_model_select(m, UINT64_MAX, UINT64_MAX, 1000);
 }
 
 /* runtime/models/provisional.json as it was written before σ_min existed */
@@ -112,7 +112,7 @@ static void test_provisional(void **state) {
   expect_choice(select1(m, UINT64_MAX), KD_LAYOUT_SOA, 0);
   for (uint64_t s = 0; s <= 64; s++)
     for (uint64_t smin = 0; smin <= 64; smin++)
-      expect_choice(kd_model_select(m, s, smin), s <= 16 ? KD_LAYOUT_AOS : KD_LAYOUT_SOA, s <= 16 ? 1 : 0);
+      expect_choice(kd_model_select(m, s, smin, 1000), s <= 16 ? KD_LAYOUT_AOS : KD_LAYOUT_SOA, s <= 16 ? 1 : 0);
   kd_model_free(m);
 }
 
@@ -180,6 +180,48 @@ static KdLayoutChoice two_attributes_want(uint64_t s, uint64_t smin) {
   return (KdLayoutChoice){KD_LAYOUT_TILED, smin <= 4 ? 32 : 16};
 }
 
+/* φ nodes ("used_permille") read the third argument of kd_model_select:
+ * φ <= 600 soa, else σ(c) <= 16 aos, else tiled:32; the model writes and
+ * reads back the same tree. */
+static void test_used_attribute(void **state) {
+  (void)state;
+  const char *j = "{\"format\":\"kdlg-opt-model\",\"format_version\":1,\"device\":\"d\",\"epsilon\":128,"
+                  "\"tree\":{\"attribute\":\"used_permille\",\"threshold\":600,\"le\":{\"layout\":\"soa\"},"
+                  "\"gt\":{\"attribute\":\"sigma_c\",\"threshold\":16,\"le\":{\"layout\":\"aos\"},"
+                  "\"gt\":{\"layout\":\"tiled\",\"tile\":32}}}}";
+  KdModel *m = NULL;
+  char err[256] = "";
+  assert_int_equal(kd_model_parse(j, "u.json", &m, err, sizeof err), 0);
+  check_valid_model(m);
+  assert_int_equal(m->nodes[0].attribute, KD_ATTR_USED);
+  assert_int_equal(kd_model_attributes(m), KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_USED));
+  assert_string_equal(kd_attribute_name(KD_ATTR_USED), "used_permille");
+  for (uint64_t u = 0; u <= 1000; u += 50)
+    for (uint64_t s = 1; s <= 40; s++) {
+      KdLayoutChoice got = kd_model_select(m, s, 1, u);
+      if (u <= 600)
+        expect_choice(got, KD_LAYOUT_SOA, 0);
+      else if (s <= 16)
+        expect_choice(got, KD_LAYOUT_AOS, 1);
+      else
+        expect_choice(got, KD_LAYOUT_TILED, 32);
+    }
+  expect_choice(kd_model_select(m, 8, 1, 600), KD_LAYOUT_SOA, 0);
+  expect_choice(kd_model_select(m, 8, 1, 601), KD_LAYOUT_AOS, 1);
+  expect_choice(kd_model_select(m, 600, 600, 8), KD_LAYOUT_SOA, 0);  // arguments in their places
+  char *text = kd_model_to_json(m, NULL);
+  assert_non_null(text);
+  assert_non_null(strstr(text, "\"attribute\": \"used_permille\""));
+  KdModel *back = NULL;
+  assert_int_equal(kd_model_parse(text, "back", &back, err, sizeof err), 0);
+  assert_int_equal(back->nnodes, m->nnodes);
+  for (int i = 0; i < m->nnodes; i++)
+    assert_int_equal(back->nodes[i].attribute, m->nodes[i].attribute);
+  free(text);
+  kd_model_free(back);
+  kd_model_free(m);
+}
+
 /* inner nodes test the attribute they name: σ_min nodes read the second
  * argument of kd_model_select, σ(c) nodes the first */
 static void test_two_attributes(void **state) {
@@ -192,25 +234,25 @@ static void test_two_attributes(void **state) {
   assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_MIN);
   assert_int_equal(m->nodes[0].threshold, 1);
   assert_int_equal(m->nodes[m->nodes[0].le].attribute, KD_ATTR_SIGMA_C);
-  assert_int_equal(kd_model_attributes(m), KD_ATTRS_ALL);
+  assert_int_equal(kd_model_attributes(m), KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_SIGMA_MIN));
   // the boundaries of every test: σ_min 1 | 2, 4 | 5; σ(c) 8 | 9, 12 | 13
-  expect_choice(kd_model_select(m, 8, 1), KD_LAYOUT_TILED, 64);
-  expect_choice(kd_model_select(m, 9, 1), KD_LAYOUT_SOA, 0);
-  expect_choice(kd_model_select(m, 12, 1), KD_LAYOUT_SOA, 0);   // σ(c) = 12 at the root would go "gt" → aos
-  expect_choice(kd_model_select(m, 12, 2), KD_LAYOUT_AOS, 1);
-  expect_choice(kd_model_select(m, 13, 2), KD_LAYOUT_TILED, 32);
-  expect_choice(kd_model_select(m, 13, 4), KD_LAYOUT_TILED, 32);
-  expect_choice(kd_model_select(m, 13, 5), KD_LAYOUT_TILED, 16);
-  expect_choice(kd_model_select(m, 13, 1), KD_LAYOUT_SOA, 0);
-  expect_choice(kd_model_select(m, 1, 13), KD_LAYOUT_AOS, 1);   // the arguments swapped: another layout
-  expect_choice(kd_model_select(m, 1, 1), KD_LAYOUT_TILED, 64);
-  expect_choice(kd_model_select(m, 100, 1), KD_LAYOUT_SOA, 0);  // not what σ_min = σ(c) = 100 gets
+  expect_choice(kd_model_select(m, 8, 1, 1000), KD_LAYOUT_TILED, 64);
+  expect_choice(kd_model_select(m, 9, 1, 1000), KD_LAYOUT_SOA, 0);
+  expect_choice(kd_model_select(m, 12, 1, 1000), KD_LAYOUT_SOA, 0);   // σ(c) = 12 at the root would go "gt" → aos
+  expect_choice(kd_model_select(m, 12, 2, 1000), KD_LAYOUT_AOS, 1);
+  expect_choice(kd_model_select(m, 13, 2, 1000), KD_LAYOUT_TILED, 32);
+  expect_choice(kd_model_select(m, 13, 4, 1000), KD_LAYOUT_TILED, 32);
+  expect_choice(kd_model_select(m, 13, 5, 1000), KD_LAYOUT_TILED, 16);
+  expect_choice(kd_model_select(m, 13, 1, 1000), KD_LAYOUT_SOA, 0);
+  expect_choice(kd_model_select(m, 1, 13, 1000), KD_LAYOUT_AOS, 1);   // the arguments swapped: another layout
+  expect_choice(kd_model_select(m, 1, 1, 1000), KD_LAYOUT_TILED, 64);
+  expect_choice(kd_model_select(m, 100, 1, 1000), KD_LAYOUT_SOA, 0);  // not what σ_min = σ(c) = 100 gets
   expect_choice(select1(m, 100), KD_LAYOUT_TILED, 16);
-  expect_choice(kd_model_select(m, UINT64_MAX, UINT64_MAX), KD_LAYOUT_TILED, 16);
+  expect_choice(kd_model_select(m, UINT64_MAX, UINT64_MAX, 1000), KD_LAYOUT_TILED, 16);
   for (uint64_t s = 0; s <= 40; s++)
     for (uint64_t smin = 0; smin <= 40; smin++) {
       KdLayoutChoice want = two_attributes_want(s, smin);
-      expect_choice(kd_model_select(m, s, smin), want.kind, want.tile);
+      expect_choice(kd_model_select(m, s, smin, 1000), want.kind, want.tile);
     }
   kd_model_free(m);
 }
@@ -411,7 +453,7 @@ static void test_error_messages(void **state) {
                                   "x", &m, err, sizeof err),
                    -1);
   assert_non_null(strstr(err, "unknown attribute 'sigma_max'"));
-  assert_non_null(strstr(err, "sigma_c or sigma_min"));
+  assert_non_null(strstr(err, "sigma_c, sigma_min or used_permille"));
   assert_int_equal(kd_model_parse("{" HEAD ",\"tree\":{\"threshold\":16,\"le\":{\"layout\":\"aos\"},\"gt\":{\"layout\":\"soa\"}}}",
                                   "x", &m, err, sizeof err),
                    -1);
@@ -446,6 +488,7 @@ int main(void) {
       cmocka_unit_test(test_layout_names),
       cmocka_unit_test(test_three_level),
       cmocka_unit_test(test_two_attributes),
+      cmocka_unit_test(test_used_attribute),
       cmocka_unit_test(test_round_trip_attributes),
       cmocka_unit_test(test_attribute_names),
       cmocka_unit_test(test_single_leaf),

@@ -50,7 +50,8 @@ static int make_patterns2(const Spec2 *spec, KdPattern *out) {
   int n = 0;
   for (; spec->count; spec++)
     for (int i = 0; i < spec->count; i++)
-      out[n++] = (KdPattern){{[KD_ATTR_SIGMA_C] = spec->sigma, [KD_ATTR_SIGMA_MIN] = spec->sigma_min}, spec->cls};
+      out[n++] = (KdPattern){
+          {[KD_ATTR_SIGMA_C] = spec->sigma, [KD_ATTR_SIGMA_MIN] = spec->sigma_min, [KD_ATTR_USED] = 1000}, spec->cls};
   return n;
 }
 
@@ -79,7 +80,7 @@ static KdModel *learn2(const Spec2 *spec, unsigned attributes, char **log) {
 }
 
 static void expect_class2(const KdModel *m, uint64_t sigma, uint64_t sigma_min, int cls) {
-  int got = kd_class_of(kd_model_select(m, sigma, sigma_min));
+  int got = kd_class_of(kd_model_select(m, sigma, sigma_min, 1000));
   if (got != cls) {
     print_error("sigma %llu, sigma_min %llu: %s, expected %s\n", (unsigned long long)sigma,
                 (unsigned long long)sigma_min, kd_class_name(got), kd_class_name(cls));
@@ -438,6 +439,7 @@ static void test_sigma_min_separates(void **state) {
   assert_non_null(strstr(log, "  sigma_c: no threshold has gain > log2(2)/24 = 0.041667\n"));
   assert_non_null(strstr(log, "  sigma_min <= 1: 12 | 12 cases, gain 1.000000 - log2(1)/24 = 1.000000, split info 1.000000, "
                               "gain ratio 1.000000\n"
+                              "  used_permille: no threshold leaves 2 cases on both sides\n"
                               "  split sigma_min <= 1 (gain ratio 1.000000; average gain 1.000000 of 1 test)\n"));
   free(log);
   // the boxes: σ_min <= 1 every σ tiled:64; σ_min >= 2 (so σ(c) >= 2) aos
@@ -555,13 +557,14 @@ static void test_nested_attributes(void **state) {
   // boxes: σ_min <= 1: σ <= 16 tiled:64, σ > 16 soa; σ_min >= 2: σ <= 16 aos, σ > 16 soa
   KdInterval iv[8];
   assert_int_equal(kd_model_intervals(m, iv, 8), 4);
-  const KdInterval want[] = {{0, 16, 0, 1, T64},
-                             {17, UINT64_MAX, 0, 1, SOA},
-                             {2, 16, 2, UINT64_MAX, AOS},
-                             {17, UINT64_MAX, 2, UINT64_MAX, SOA}};
+  const KdInterval want[] = {{0, 16, 0, 1, 0, UINT64_MAX, T64},
+                             {17, UINT64_MAX, 0, 1, 0, UINT64_MAX, SOA},
+                             {2, 16, 2, UINT64_MAX, 0, UINT64_MAX, AOS},
+                             {17, UINT64_MAX, 2, UINT64_MAX, 0, UINT64_MAX, SOA}};
   for (int i = 0; i < 4; i++) {
     assert_true(iv[i].lo == want[i].lo && iv[i].hi == want[i].hi);
     assert_true(iv[i].min_lo == want[i].min_lo && iv[i].min_hi == want[i].min_hi);
+    assert_true(iv[i].used_lo == want[i].used_lo && iv[i].used_hi == want[i].used_hi);
     assert_int_equal(iv[i].cls, want[i].cls);
   }
   kd_model_free(m);
@@ -769,7 +772,7 @@ static void test_round_trip(void **state) {
   assert_string_equal(back->training_hash, m->training_hash);
   assert_int_equal(back->nnodes, m->nnodes);
   for (uint64_t s = 1; s <= 300; s++) {
-    KdLayoutChoice a = kd_model_select(m, s, s), b = kd_model_select(back, s, s);
+    KdLayoutChoice a = kd_model_select(m, s, s, 1000), b = kd_model_select(back, s, s, 1000);
     assert_int_equal(a.kind, b.kind);
     assert_int_equal(a.tile, b.tile);
   }
@@ -826,6 +829,16 @@ static void test_determinism(void **state) {
   "# epsilon: 128\n"                                                                                                   \
   "# epsilon_note: a: b, c\n"
 #define CSV_COLS "m,field_bytes,sigma,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified\n"
+#define CSV_HEAD2                                                                                                      \
+  "# kdlg-calibrate raw timings, format 2\n"                                                                           \
+  "# device: Test GPU\n"                                                                                               \
+  "# compute_capability: 9.0\n"                                                                                        \
+  "# driver: 580.159.04\n"                                                                                             \
+  "# date: 2026-11-21\n"                                                                                               \
+  "# kdlg_opt_version: 0.1.0\n"                                                                                        \
+  "# epsilon: 128\n"                                                                                                   \
+  "# epsilon_note: a: b, c\n"
+#define CSV_COLS2 "m,field_bytes,sigma,access,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified\n"
 
 static KdTimings *parse_ok(const char *text) {
   KdTimings *t = NULL;
@@ -893,6 +906,116 @@ static void test_csv_good(void **state) {
   kd_timings_free(t);
 }
 
+/* φ separates what σ(c) and σ_min cannot: one (σ, σ_min) whose kernels
+ * use all, half or a quarter of AoS's bytes want aos, tiled:32 and soa.
+ * The tree tests only φ, selects by it, and its boxes are φ bands; without
+ * φ among the attributes the tree is a single leaf. */
+static void test_used_separates(void **state) {
+  (void)state;
+  KdPattern p[30];
+  int n = 0;
+  const struct {
+    uint64_t used;
+    int cls;
+  } spec[] = {{1000, AOS}, {500, T32}, {250, SOA}};
+  for (int i = 0; i < 3; i++)
+    for (int k = 0; k < 10; k++)
+      p[n++] = (KdPattern){{[KD_ATTR_SIGMA_C] = 20, [KD_ATTR_SIGMA_MIN] = 4, [KD_ATTR_USED] = spec[i].used}, spec[i].cls};
+  KdModel *m = learn_patterns(p, n, KD_ATTRS_ALL, NULL);
+  assert_int_equal(kd_model_attributes(m), KD_ATTR_BIT(KD_ATTR_USED));
+  for (uint64_t u = 0; u <= 1000; u++) {
+    int want = u <= 250 ? SOA : u <= 500 ? T32 : AOS;
+    assert_int_equal(kd_class_of(kd_model_select(m, 20, 4, u)), want);
+    assert_int_equal(kd_class_of(kd_model_select(m, 1000, 1, u)), want);  // σ(c), σ_min not tested
+  }
+  KdInterval iv[8];
+  assert_int_equal(kd_model_intervals(m, iv, 8), 3);
+  const uint64_t lo[] = {0, 251, 501}, hi[] = {250, 500, UINT64_MAX};
+  const int cls[] = {SOA, T32, AOS};
+  for (int i = 0; i < 3; i++) {
+    assert_true(iv[i].used_lo == lo[i] && iv[i].used_hi == hi[i]);
+    assert_true(iv[i].lo == 0 && iv[i].hi == UINT64_MAX && iv[i].min_lo == 0 && iv[i].min_hi == UINT64_MAX);
+    assert_int_equal(iv[i].cls, cls[i]);
+  }
+  kd_model_free(m);
+  m = learn_patterns(p, n, KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_SIGMA_MIN), NULL);
+  assert_int_equal(m->nnodes, 1);
+  kd_model_free(m);
+}
+
+/* φ of the training kernels' access patterns: rw 1000, split 500 (also
+ * for odd m: ceil(m/2) loads and floor(m/2) stores of field_bytes each,
+ * against 2σ), one round(1000/m); usage.h's rounding (halves up). */
+static void test_access_used(void **state) {
+  (void)state;
+  for (uint32_t m = 1; m <= 16; m++)
+    for (uint32_t fb = 1; fb <= 16; fb *= 2) {
+      assert_int_equal(kd_access_used_permille(KD_ACCESS_RW, m, fb), 1000);
+      if (m >= 2) {
+        assert_int_equal(kd_access_used_permille(KD_ACCESS_SPLIT, m, fb), 500);
+        assert_int_equal(kd_access_used_permille(KD_ACCESS_ONE, m, fb), (2000 / m + 1) / 2);
+      }
+    }
+  assert_int_equal(kd_access_used_permille(KD_ACCESS_ONE, 3, 4), 333);
+  assert_int_equal(kd_access_used_permille(KD_ACCESS_ONE, 6, 4), 167);
+  assert_int_equal(kd_access_used_permille(KD_ACCESS_ONE, 16, 1), 63);  // 62.5 rounds up
+  assert_string_equal(kd_access_name(KD_ACCESS_RW), "rw");
+  assert_string_equal(kd_access_name(KD_ACCESS_SPLIT), "split");
+  assert_string_equal(kd_access_name(KD_ACCESS_ONE), "one");
+  assert_string_equal(kd_access_name(KD_NACCESS), "?");
+}
+
+/* Format 2: the access column gives each row its pattern and φ; kernels are
+ * (m, field_bytes, access, n), sorted rw, split, one within (σ, m); the
+ * patterns carry φ; groups are (σ, σ_min, φ) (m = 2's split and one share
+ * φ = 500); format 1 rows are rw. */
+static void test_csv_format2(void **state) {
+  (void)state;
+  const char *csv = CSV_HEAD2 CSV_COLS2
+      "2,4,8,one,128,1,1,aos,1,2.0,2.0,2.0,1\n"
+      "2,4,8,one,128,1,1,soa,0,1.0,1.0,1.0,1\n"
+      "2,4,8,rw,128,1,1,aos,1,1.0,1.0,1.0,1\n"
+      "2,4,8,rw,128,1,1,soa,0,1.5,1.5,1.5,1\n"
+      "2,4,8,split,128,1,1,aos,1,3.0,3.0,3.0,1\n"
+      "2,4,8,split,128,1,1,tiled,32,1.0,1.0,1.0,1\n"
+      "3,4,12,one,128,1,1,tiled,16,1.0,1.0,1.0,1\n";
+  KdTimings *t = parse_ok(csv);
+  assert_int_equal(t->nrows, 7);
+  assert_int_equal(t->rows[0].access, KD_ACCESS_ONE);
+  assert_int_equal(t->rows[0].used, 500);
+  assert_int_equal(t->rows[2].access, KD_ACCESS_RW);
+  assert_int_equal(t->rows[2].used, 1000);
+  assert_int_equal(t->rows[4].access, KD_ACCESS_SPLIT);
+  assert_int_equal(t->rows[6].used, 333);
+  KdTrainingSet *s = kd_training_build(t, 1.0);
+  assert_non_null(s);
+  assert_int_equal(s->nkernels, 4);
+  assert_int_equal(s->nsigmas, 2);
+  assert_int_equal(s->ngroups, 3);  // (8, 4, 1000), (8, 4, 500), (12, 4, 333)
+  const KdAccessPattern order[] = {KD_ACCESS_RW, KD_ACCESS_SPLIT, KD_ACCESS_ONE, KD_ACCESS_ONE};
+  const uint32_t used[] = {1000, 500, 500, 333};
+  const int fastest[] = {AOS, T32, SOA, T16};
+  for (int k = 0; k < 4; k++) {
+    assert_int_equal(s->kernels[k].access, order[k]);
+    assert_int_equal(s->kernels[k].used, used[k]);
+    assert_int_equal(s->kernels[k].fastest, fastest[k]);
+    assert_int_equal(s->patterns[k].x[KD_ATTR_USED], used[k]);  // one pattern per kernel here
+    assert_int_equal(s->patterns[k].cls, fastest[k]);
+  }
+  // in-sample ceilings: per σ the 8-byte kernels want aos, tiled:32 and soa: one of three;
+  // per (σ, σ_min, φ): rw aos, and split / one (φ 500) one of two
+  assert_int_equal(kd_ceiling(s, KD_ATTR_BIT(KD_ATTR_SIGMA_C)), 2);
+  assert_int_equal(kd_ceiling(s, KD_ATTRS_ALL), 3);
+  assert_int_equal(kd_ceiling(s, KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_USED)), 3);
+  kd_training_free(s);
+  kd_timings_free(t);
+  // format 1 rows are rw
+  t = parse_ok(CSV_HEAD CSV_COLS "2,4,8,128,1,1,aos,1,1,1,1,1\n");
+  assert_int_equal(t->rows[0].access, KD_ACCESS_RW);
+  assert_int_equal(t->rows[0].used, 1000);
+  kd_timings_free(t);
+}
+
 /* The profitability margin: AoS within min_gain of the fastest gives the
  * single pattern AoS; a bigger win, or min_gain = 1, gives the paper's
  * patterns; a kernel without an AoS timing is untouched. */
@@ -938,6 +1061,7 @@ static void test_min_gain(void **state) {
 }
 
 #define ROW "1,4,4,128,1000,100,aos,1,1.0,0.9,1.1,1\n"
+#define ROW2 "1,4,4,rw,128,1000,100,aos,1,1.0,0.9,1.1,1\n"
 
 static const struct {
   const char *what, *csv;
@@ -945,7 +1069,7 @@ static const struct {
   const char *msg;
 } bad_csvs[] = {
     {"empty file", "", 1, "first line must be"},
-    {"wrong first line", "# kdlg-calibrate raw timings, format 2\n", 1, "first line must be"},
+    {"wrong first line", "# kdlg-calibrate raw timings, format 3\n", 1, "first line must be"},
     {"header first line missing", "# device: x\n" CSV_COLS ROW, 1, "first line must be"},
     {"missing device", "# kdlg-calibrate raw timings, format 1\n# compute_capability: 9.0\n# date: d\n"
                        "# kdlg_opt_version: v\n# epsilon: 128\n" CSV_COLS ROW,
@@ -987,8 +1111,23 @@ static const struct {
     {"verified 2", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,1.0,0.9,1.1,2\n", 10, "verified must be 0 or 1"},
     {"duplicate variant", CSV_HEAD CSV_COLS ROW "1,4,4,128,1000,100,soa,0,1.0,0.9,1.1,1\n"
                                             "1,4,4,128,2000,100,aos,1,1.5,0.9,1.6,1\n",
-     12, "duplicate row for m=1 field_bytes=4 n=128 layout aos (first at line 10)"},
+     12, "duplicate row for m=1 field_bytes=4 access rw n=128 layout aos (first at line 10)"},
     {"NUL byte", CSV_HEAD CSV_COLS "1,4,4,128,1000,100,aos,1,1.0,0.9,1.1,1\0\n", 10, "NUL"},
+    // format 2: the access column
+    {"format 2, format 1's columns", CSV_HEAD2 CSV_COLS ROW, 9, "expected the column line 'm,field_bytes,sigma,access,n"},
+    {"format 1, format 2's columns", CSV_HEAD CSV_COLS2, 9, "expected the column line 'm,field_bytes,sigma,n,"},
+    {"format 2, a format 1 row", CSV_HEAD2 CSV_COLS2 ROW, 10, "expected 13 comma-separated fields, found 12"},
+    {"format 1, a format 2 row", CSV_HEAD CSV_COLS ROW2, 10, "expected 12 comma-separated fields, found 13"},
+    {"unknown access", CSV_HEAD2 CSV_COLS2 "2,4,8,all,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10,
+     "unknown access pattern 'all' (expected rw, split or one)"},
+    {"split of one field", CSV_HEAD2 CSV_COLS2 "1,4,4,split,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10,
+     "access pattern split needs m >= 2, not 1"},
+    {"one of one field", CSV_HEAD2 CSV_COLS2 "1,4,4,one,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10,
+     "access pattern one needs m >= 2"},
+    {"format 2 duplicate", CSV_HEAD2 CSV_COLS2 "2,4,8,one,128,1000,100,aos,1,1.0,0.9,1.1,1\n"
+                                              "2,4,8,split,128,1000,100,aos,1,1.0,0.9,1.1,1\n"
+                                              "2,4,8,one,128,1000,100,aos,1,1.0,0.9,1.1,1\n",
+     12, "duplicate row for m=2 field_bytes=4 access one n=128 layout aos (first at line 10)"},
 };
 
 static void test_csv_bad(void **state) {
@@ -1095,8 +1234,8 @@ static void test_validate_sigma_min(void **state) {
   assert_int_equal(s->nkernels, 8);
   assert_int_equal(s->nsigmas, 4);
   assert_int_equal(s->ngroups, 8);
-  assert_int_equal(kd_ceiling(s, false), 4);
-  assert_int_equal(kd_ceiling(s, true), 8);
+  assert_int_equal(kd_ceiling(s, KD_ATTR_BIT(KD_ATTR_SIGMA_C)), 4);
+  assert_int_equal(kd_ceiling(s, KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_SIGMA_MIN)), 8);
   bool enough;
   KdValidation *v = kd_validate(s, KD_ATTRS_ALL, &enough);
   assert_non_null(v);
@@ -1150,6 +1289,9 @@ int main(void) {
       cmocka_unit_test(test_round_trip),
       cmocka_unit_test(test_determinism),
       cmocka_unit_test(test_csv_good),
+      cmocka_unit_test(test_csv_format2),
+      cmocka_unit_test(test_access_used),
+      cmocka_unit_test(test_used_separates),
       cmocka_unit_test(test_min_gain),
       cmocka_unit_test(test_csv_bad),
       cmocka_unit_test(test_validate),

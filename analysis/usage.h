@@ -1,0 +1,50 @@
+/* usage.h: φ(c), the share of the bytes an AoS layout moves for a cluster
+ * that its kernels use: the decision tree's third attribute (kdlg-opt's
+ * extension of Kofler et al. 2015, Sect. 3.2; docs/decision-tree.md).
+ *
+ * The paper's training kernels load and store every field of the element
+ * they visit, so every byte AoS moves is used and layouts differ only in
+ * coalescing.  Real kernels often load some fields and store others
+ * (BlackScholes loads S, X, T and stores call, put): in AoS each such access
+ * still moves the whole cluster's bytes through the memory hierarchy, and a
+ * store of part of an element writes back the whole of it; in SoA or with
+ * tiles, only the touched fields move.  φ measures that waste:
+ *
+ *   for every kernel k and direction d (loads, stores) that touches c:
+ *     T(k,d) = the fields of c that k accesses in direction d
+ *     N(k,d) = the largest execution count of one such access (loops count
+ *              by their trip counts, Sect. 3.1; both arms of a branch count)
+ *   used  = Σ N(k,d) · σ(T(k,d))      moved = Σ N(k,d) · σ(c)
+ *   φ(c)  = 1000 · used / moved, rounded to the nearest per-mille
+ *
+ * A whole-struct access touches every field.  For the calibration kernels
+ * (docs/calibration.md) the same formula with N = 1 gives 1000 for `rw`
+ * (every field loaded and stored), 500 for `split` and 1000 / m for `one`:
+ * the trainer (learn.c) calls kd_used_permille with their byte counts, so
+ * training and prediction use one definition.
+ */
+#ifndef KDLG_USAGE_H
+#define KDLG_USAGE_H
+
+#include <stdint.h>
+
+#include "model.h"
+
+/* Bytes used and moved (each a sum of execution count × bytes). */
+typedef struct KdUse {
+  double used;   // Σ N(k,d) · σ(T(k,d)), bytes
+  double moved;  // Σ N(k,d) · σ(c), bytes
+} KdUse;
+
+/* Adds one kernel's terms to *u for the cluster of struct st (program
+ * struct index sid) made of fields[0..nfields) (field indices into
+ * st->fields).  body may be NULL (no accesses).  Accesses of other structs
+ * and of other arrays are ignored.  Never fails. */
+void kd_use_accumulate(const KdRegion *body, const KdStruct *st, int sid, const int *fields, int nfields, KdUse *u);
+
+/* φ = 1000 · used / moved rounded to the nearest integer (halves up), in
+ * 0 .. 1000; 1000 when moved is 0 (a cluster no kernel touches wastes
+ * nothing).  used <= moved is expected; larger values give 1000. */
+uint32_t kd_used_permille(double used, double moved);
+
+#endif
