@@ -7,7 +7,7 @@
 #include <string.h>
 
 typedef struct Piece {
-  char *text;          // literal, or NULL for a hole
+  char *text;          // literal (in KdEdits.texts), or NULL for a hole
   unsigned hb, he;     // hole range
 } Piece;
 
@@ -20,10 +20,19 @@ typedef struct Edit {
   bool dead;
 } Edit;
 
+/* The texts of the pieces, in blocks freed with the list (pass 2 writes
+ * tens of thousands of short texts on a large file). */
+typedef struct TextBlock {
+  struct TextBlock *next;
+  size_t used, size;
+  char data[];
+} TextBlock;
+
 struct KdEdits {
   Edit *v;
   int n, cap;
   bool sorted;
+  TextBlock *texts;
 };
 
 static void *xrealloc(void *p, size_t n) {
@@ -38,8 +47,6 @@ static void *xrealloc(void *p, size_t n) {
 KdEdits *kd_edits_new(void) { return xrealloc(calloc(1, sizeof(KdEdits)), sizeof(KdEdits)); }
 
 static void edit_clear(Edit *d) {
-  for (int i = 0; i < d->npieces; i++)
-    free(d->pieces[i].text);
   free(d->pieces);
   d->pieces = NULL;
   d->npieces = 0;
@@ -50,6 +57,10 @@ void kd_edits_free(KdEdits *E) {
     return;
   for (int i = 0; i < E->n; i++)
     edit_clear(&E->v[i]);
+  for (TextBlock *b = E->texts, *next; b; b = next) {
+    next = b->next;
+    free(b);
+  }
   free(E->v);
   free(E);
 }
@@ -77,6 +88,22 @@ static Piece *piece_add(KdEdits *E) {
   }
   Piece *p = &d->pieces[d->npieces++];
   memset(p, 0, sizeof *p);
+  return p;
+}
+
+/* Room for a text of n bytes (NUL included), alive until kd_edits_free. */
+static char *text_alloc(KdEdits *E, size_t n) {
+  TextBlock *b = E->texts;
+  if (!b || b->used + n > b->size) {
+    size_t size = n > 16384 ? n : 16384;
+    b = xrealloc(NULL, sizeof(TextBlock) + size);
+    b->next = E->texts;
+    b->used = 0;
+    b->size = size;
+    E->texts = b;
+  }
+  char *p = b->data + b->used;
+  b->used += n;
   return p;
 }
 
@@ -128,7 +155,7 @@ void kd_edit_text(KdEdits *E, const char *fmt, ...) {
     }
     n = (size_t)k;
   }
-  char *s = xrealloc(NULL, n + 1);
+  char *s = text_alloc(E, n + 1);
   if (n < sizeof buf) {
     memcpy(s, buf, n + 1);
   } else {
