@@ -55,7 +55,7 @@ struct KdTree {
   CXFile main;
   size_t len;          // bytes in the main file
   KdNode **slot;       // hash table of the roots read by cursor (open addressing), nslots a power of two
-  size_t nslots, nnodes;
+  size_t nslots, nroots;
   Block *blocks;
   size_t allocated;    // bytes in blocks
   // the traversal in progress (read_subtree)
@@ -143,14 +143,14 @@ static KdNode *find(KdTree *t, CXCursor c) {
 
 /* Adds n, whose cursor is not in the table yet. */
 static void insert(KdTree *t, KdNode *n) {
-  if (2 * (t->nnodes + 1) > t->nslots) {  // at most half full
+  if (2 * (t->nroots + 1) > t->nslots) {  // at most half full
     KdNode **old = t->slot;
     size_t nold = t->nslots;
     t->nslots *= 2;
     t->slot = calloc(t->nslots, sizeof(KdNode *));
     if (!t->slot)
       abort();
-    t->nnodes = 0;
+    t->nroots = 0;
     for (size_t i = 0; i < nold; i++)
       if (old[i])
         insert(t, old[i]);
@@ -160,7 +160,7 @@ static void insert(KdTree *t, KdNode *n) {
   while (t->slot[i])
     i = (i + 1) & (t->nslots - 1);
   t->slot[i] = n;
-  t->nnodes++;
+  t->nroots++;
 }
 
 static KdNode *new_node(KdTree *t, CXCursor c) {

@@ -9,35 +9,42 @@
  * below each node.  On the generated 256-field kernel that was most of the
  * rewriter's time.
  *
- * A KdTree holds, for every node under the cursors it was asked about, the
- * cursor, its kind and its children, read with ONE recursive
- * clang_visitChildren per root (a function body, a global's initialiser),
- * plus facts that are pure functions of the cursor, each asked of libclang
- * the first time it is wanted and kept in the node: the extent and its
- * offsets in the main file, the canonical type, the referenced declaration
- * and that declaration's key.  Nothing in it depends on what the rewriter
- * has decided: it is a copy of the (immutable) AST of one translation unit.
+ * A KdTree holds, for every node under the cursors it was asked about (a
+ * function body, a global's initialiser), the cursor and its children, read
+ * with ONE recursive clang_visitChildren per root (and one per lambda in it,
+ * below), plus answers that are pure functions of the cursor, each asked of
+ * libclang the first time it is wanted and kept: the extent and its offsets
+ * in the main file, whether its token is spelled in the file, the canonical
+ * type (its kind in the node itself), the referenced declaration and that
+ * declaration's key.  Nothing in it depends on what the rewriter has
+ * decided: it is a copy of the (immutable) AST of one translation unit.
  *
- * Nodes are found by their cursor: bit for bit, not by clang_equalCursors,
- * which takes two VarDecl cursors that differ in their first-in-declaration-
- * group flag for one although their extents differ; except that a
- * statement's cursor also records the declaration the traversal that made
- * it had last entered, which varies (a clang_visitChildren on one node
- * records none, and the parent a traversal passes may record another than
- * the node's own cursor did), and which no libclang function the rewriter
- * calls on statements looks at: that part is left out.  A cursor that no
- * traversal has met yet (a function body, from clang_Cursor_getArgument, ...)
- * gets its subtree read when it is first looked up.  Each traversal makes
- * its own nodes, and a lookup finds the first node read for a cursor.
+ * A root is found by its cursor (kd_tree_node), a call's argument among the
+ * call's children (kd_tree_kid); a cursor not read yet gets its subtree read
+ * then.  Cursors are compared bit for bit, not by clang_equalCursors, which
+ * takes two VarDecl cursors that differ in their first-in-declaration-group
+ * flag for one although their extents differ; except that a statement's
+ * cursor also records the declaration the traversal that made it had last
+ * entered, which varies (clang_visitChildren on one node records none, and
+ * the parent a traversal passes to its visitor may record another than the
+ * node's own cursor did), and which no libclang function the rewriter calls
+ * on statements looks at: that part is left out.
  *
- * Walking a node's subtree parents first, each child and its subtree in
- * order, each node 1 + again times, meets what clang_visitChildren on the
- * node with CXChildVisit_Recurse meets, in its order.  `again` is for a
- * ConstantExpr (a case label, an array bound): its cursor is its operand's,
- * so a traversal meets that node twice, once as its own child, while
- * clang_visitChildren on the cursor lists the operand's children, which are
- * the node's kids.  (Checked on every input of testsuite/ and benchmarks/:
- * each node's kids are what clang_visitChildren on its cursor lists.)
+ * The traversal gives each node's parent to its visitor, which is how the
+ * children are told from the grandchildren, with two exceptions: among a
+ * lambda's children libclang lists the children of each capture's
+ * initialiser, not the initialiser itself (so a lambda is read as a root of
+ * its own, where a parent that is not open is the lambda); and a
+ * ConstantExpr (a case label, an array bound) has its operand's cursor, so a
+ * traversal meets that node twice, once as its own child, while
+ * clang_visitChildren on the cursor lists the operand's children (the
+ * node's kids; `again` counts the extra meeting).  So walking a node's
+ * subtree parents first, each child and its subtree in order, each node
+ * 1 + again times, meets what clang_visitChildren on the node with
+ * CXChildVisit_Recurse meets, in its order, and each node's kids are what
+ * clang_visitChildren on its cursor lists (both checked on every .cu and .cl
+ * of testsuite/ and benchmarks/ and on the generated kernels).  A parent
+ * that is not on the path read so far anywhere else is an internal error.
  *
  * Ownership: the tree owns every node and array, kd_tree_free releases them
  * all; node pointers stay valid until then.

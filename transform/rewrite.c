@@ -14,6 +14,10 @@
  *      edit, anything else makes the struct keep AoS with a remark;
  *   4. output: header comment, runtime include, generated types after each
  *      struct's declaration, edits applied (edits.c).
+ * Both passes walk KdNodes (ast.c): each function body is read from libclang
+ * once, with the answers asked about its nodes (children, extent, type,
+ * referenced declaration) kept, instead of a clang_visitChildren per node
+ * and question.
  *
  * Clones (CUDA).  A function that is called both with device data (views)
  * and with other pointers, e.g. a __host__ __device__ helper that a kernel
