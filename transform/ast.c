@@ -328,7 +328,10 @@ enum CXTypeKind kd_node_type_kind(KdTree *t, KdNode *n) {
   if (n->known & KNOWN_TYPE)
     return n->facts->type.kind;
   if (!(n->known & KNOWN_TYPE_KIND)) {  // (the kind alone: no KdFacts for it)
-    n->type_kind = (unsigned short)clang_getCanonicalType(clang_getCursorType(n->c)).kind;
+    // a builtin type is canonical, and a pointer's canonical type is a pointer
+    CXType ty = clang_getCursorType(n->c);
+    bool canonical_kind = (ty.kind >= CXType_FirstBuiltin && ty.kind <= CXType_LastBuiltin) || ty.kind == CXType_Pointer;
+    n->type_kind = (unsigned short)(canonical_kind ? ty.kind : clang_getCanonicalType(ty).kind);
     n->known |= KNOWN_TYPE_KIND;
   }
   (void)t;

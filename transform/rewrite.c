@@ -2486,8 +2486,11 @@ static void walk(R *r, KdNode *c, Ctx ctx) {
     break;
   }
   if (k == CXCursor_DeclRefExpr) {
-    // a function whose parameters become views may only be called
-    CXCursor d = clang_getCursorReferenced(c->c);  // (asked once a round: not kept)
+    // a function whose parameters become views may only be called (a name
+    // of arithmetic or pointer type is not a function's: not asked, nor kept)
+    enum CXTypeKind tk = kd_node_type_kind(r->tree, c);
+    bool value = tk == CXType_Pointer || (tk >= CXType_Bool && tk <= CXType_LongDouble);
+    CXCursor d = value ? clang_getNullCursor() : clang_getCursorReferenced(c->c);
     if (clang_getCursorKind(d) == CXCursor_FunctionDecl) {
       CXCursor def = clang_getCursorDefinition(d);
       Fn *F = fn_find(r, def);
