@@ -7,7 +7,7 @@
 #include <string.h>
 
 typedef struct Piece {
-  char *text;          // literal, or NULL for a hole
+  char *text;          // literal (in KdEdits.texts), or NULL for a hole
   unsigned hb, he;     // hole range
 } Piece;
 
@@ -20,10 +20,19 @@ typedef struct Edit {
   bool dead;
 } Edit;
 
+/* The texts of the pieces, in blocks freed with the list (pass 2 writes
+ * tens of thousands of short texts on a large file). */
+typedef struct TextBlock {
+  struct TextBlock *next;
+  size_t used, size;
+  char data[];
+} TextBlock;
+
 struct KdEdits {
   Edit *v;
   int n, cap;
   bool sorted;
+  TextBlock *texts;
 };
 
 static void *xrealloc(void *p, size_t n) {
@@ -38,8 +47,6 @@ static void *xrealloc(void *p, size_t n) {
 KdEdits *kd_edits_new(void) { return xrealloc(calloc(1, sizeof(KdEdits)), sizeof(KdEdits)); }
 
 static void edit_clear(Edit *d) {
-  for (int i = 0; i < d->npieces; i++)
-    free(d->pieces[i].text);
   free(d->pieces);
   d->pieces = NULL;
   d->npieces = 0;
@@ -50,6 +57,10 @@ void kd_edits_free(KdEdits *E) {
     return;
   for (int i = 0; i < E->n; i++)
     edit_clear(&E->v[i]);
+  for (TextBlock *b = E->texts, *next; b; b = next) {
+    next = b->next;
+    free(b);
+  }
   free(E->v);
   free(E);
 }
@@ -77,6 +88,22 @@ static Piece *piece_add(KdEdits *E) {
   }
   Piece *p = &d->pieces[d->npieces++];
   memset(p, 0, sizeof *p);
+  return p;
+}
+
+/* Room for a text of n bytes (NUL included), alive until kd_edits_free. */
+static char *text_alloc(KdEdits *E, size_t n) {
+  TextBlock *b = E->texts;
+  if (!b || b->used + n > b->size) {
+    size_t size = n > 16384 ? n : 16384;
+    b = xrealloc(NULL, sizeof(TextBlock) + size);
+    b->next = E->texts;
+    b->used = 0;
+    b->size = size;
+    E->texts = b;
+  }
+  char *p = b->data + b->used;
+  b->used += n;
   return p;
 }
 
@@ -128,7 +155,7 @@ void kd_edit_text(KdEdits *E, const char *fmt, ...) {
     }
     n = (size_t)k;
   }
-  char *s = xrealloc(NULL, n + 1);
+  char *s = text_alloc(E, n + 1);
   if (n < sizeof buf) {
     memcpy(s, buf, n + 1);
   } else {
@@ -229,8 +256,25 @@ bool kd_edits_check(KdEdits *E, int *owner, unsigned *at) {
   return true;
 }
 
+/* Text being put together by render (one fwrite, not one per piece). */
+typedef struct Buf {
+  char *p;
+  size_t n, cap;
+} Buf;
+
+static void buf_add(Buf *b, const char *s, size_t n) {
+  if (b->n + n + 1 > b->cap) {
+    while (b->n + n + 1 > b->cap)
+      b->cap = b->cap ? 2 * b->cap : 4096;
+    b->p = xrealloc(b->p, b->cap);
+  }
+  memcpy(b->p + b->n, s, n);
+  b->n += n;
+  b->p[b->n] = '\0';
+}
+
 /* Renders [b, e) with the edits from index *k on that start inside it. */
-static void render(KdEdits *E, const char *src, unsigned b, unsigned e, int *k, FILE *out) {
+static void render(KdEdits *E, const char *src, unsigned b, unsigned e, int *k, Buf *out) {
   unsigned pos = b;
   while (*k < E->n && E->v[*k].b < e + (E->v[*k].b == E->v[*k].e && E->v[*k].b == e ? 1 : 0)) {
     Edit *d = &E->v[*k];
@@ -238,13 +282,13 @@ static void render(KdEdits *E, const char *src, unsigned b, unsigned e, int *k, 
       (*k)++;
       continue;
     }
-    fwrite(src + pos, 1, d->b - pos, out);
+    buf_add(out, src + pos, d->b - pos);
     (*k)++;
     int inner = *k;
     for (int i = 0; i < d->npieces; i++) {
       Piece *p = &d->pieces[i];
       if (p->text) {
-        fputs(p->text, out);
+        buf_add(out, p->text, strlen(p->text));
       } else {
         // the edits inside this hole are at or after `inner`, in order
         int h = inner;
@@ -258,13 +302,17 @@ static void render(KdEdits *E, const char *src, unsigned b, unsigned e, int *k, 
       (*k)++;
     pos = d->e;
   }
-  fwrite(src + pos, 1, e - pos, out);
+  buf_add(out, src + pos, e - pos);
 }
 
 int kd_edits_apply(KdEdits *E, const char *src, size_t len, FILE *out) {
   normalize(E);
   int k = 0;
-  render(E, src, 0, (unsigned)len, &k, out);
+  Buf b = {0};
+  render(E, src, 0, (unsigned)len, &k, &b);
+  if (b.n > 0)
+    fwrite(b.p, 1, b.n, out);
+  free(b.p);
   return ferror(out) ? -1 : 0;
 }
 
@@ -287,20 +335,19 @@ void kd_edits_describe(KdEdits *E, const char *path, const char *src, size_t len
   for (int i = 0; i < E->n; i++) {
     Edit *d = &E->v[i];
     line_col(src, d->b, &pos, &line, &col);
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *m = open_memstream(&buf, &n);
+    Buf m = {0};
+    buf_add(&m, "", 0);
     int k = i + 1;
     // render just this edit's new text
     for (int p = 0; p < d->npieces; p++) {
       if (d->pieces[p].text) {
-        fputs(d->pieces[p].text, m);
+        buf_add(&m, d->pieces[p].text, strlen(d->pieces[p].text));
       } else {
         int h = k;
-        render(E, src, d->pieces[p].hb, d->pieces[p].he, &h, m);
+        render(E, src, d->pieces[p].hb, d->pieces[p].he, &h, &m);
       }
     }
-    fclose(m);
+    char *buf = m.p;
     fprintf(out, "%s:%u:%u: %s '%.*s' -> '%s'\n", path, line, col, d->b == d->e ? "insert" : "replace",
             (int)(d->e - d->b > 200 ? 200 : d->e - d->b), src + d->b, d->b == d->e && strlen(buf) > 200 ? "..." : buf);
     free(buf);

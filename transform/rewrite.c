@@ -14,6 +14,10 @@
  *      edit, anything else makes the struct keep AoS with a remark;
  *   4. output: header comment, runtime include, generated types after each
  *      struct's declaration, edits applied (edits.c).
+ * Both passes walk KdNodes (ast.c): each function body is read from libclang
+ * once, with the answers asked about its nodes (children, extent, type,
+ * referenced declaration) kept, instead of a clang_visitChildren per node
+ * and question.
  *
  * Clones (CUDA).  A function that is called both with device data (views)
  * and with other pointers, e.g. a __host__ __device__ helper that a kernel
@@ -54,6 +58,7 @@
 
 #include <uthash.h>
 
+#include "ast.h"
 #include "codegen.h"
 #include "edits.h"
 #include "layout.h"
@@ -87,31 +92,6 @@ static Kids kids_of(CXCursor c) {
   return k;
 }
 
-/* The first two children of a node, its last, and how many it has: what
- * most expression nodes need, without allocating. */
-typedef struct Few {
-  int n;
-  CXCursor v[2];
-  CXCursor last;
-} Few;
-
-static enum CXChildVisitResult collect_few(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  Few *f = data;
-  if (f->n < 2)
-    f->v[f->n] = c;
-  f->last = c;
-  f->n++;
-  return CXChildVisit_Continue;
-}
-
-static Few few_kids(CXCursor c) {
-  Few f;
-  f.n = 0;
-  clang_visitChildren(c, collect_few, &f);
-  return f;
-}
-
 static CXType ctype(CXCursor c) { return clang_getCanonicalType(clang_getCursorType(c)); }
 
 static void spell(CXCursor c, char *buf, size_t n) {
@@ -132,6 +112,14 @@ typedef struct FieldName {
   UT_hash_handle hh;
 } FieldName;
 
+/* A field declaration (the cursor clang_getCursorReferenced gives, bit for
+ * bit) → field_index's answer for it. */
+typedef struct FieldDecl {
+  CXCursor decl;
+  int index;
+  UT_hash_handle hh;
+} FieldDecl;
+
 typedef struct RStruct {
   const KdStructPlan *sp;
   const KdStruct *st;
@@ -146,6 +134,7 @@ typedef struct RStruct {
   int nviews;             // view variables found
   FieldName *fnames;      // field_index's table, built on first use
   FieldName *fname_mem;   // its entries
+  FieldDecl *fdecls;      // field_index's answers
 } RStruct;
 
 typedef struct Fn Fn;
@@ -165,6 +154,7 @@ typedef struct Var {
   Fn *fn;                // the cloneable function it belongs to, or NULL
   int inst;              // its instance of fn (0: the original text, 1: the view clone)
   struct Var *twin;      // instance 1 of a variable of fn (only the instance-0 Var is in the hash)
+  char name[128];        // its name (spelled once)
   UT_hash_handle hh;
 } Var;
 
@@ -189,7 +179,7 @@ struct Fn {
 /* A call of a cloneable function, found while visiting an instance of the
  * caller (pass 1); `route` is the callee's instance it reaches. */
 typedef struct Edge {
-  CXCursor call;
+  KdNode *call;
   Fn *callee;
   Fn *caller;            // the cloneable function it is in, or NULL
   CXCursor in;           // the function it is in
@@ -234,6 +224,7 @@ typedef struct R {
   CXFile main;
   const char *text;  // the main file's bytes
   size_t len;
+  KdTree *tree;      // the AST nodes walked, with what is asked about them (ast.h)
   RStruct *rs;
   int nrs;
   Var **vars;        // index → var
@@ -256,7 +247,6 @@ typedef struct R {
   CXCursor visiting_fn;  // pass 1: the function whose body is visited
   int *cflags;       // per root: CL_VIEW / CL_OTHER (valid unless cdirty)
   bool cdirty;
-  Kids kid_stack;    // pass 2: the children walk_kids walks, of every node on the way down
 } R;
 
 static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -300,19 +290,26 @@ static int rs_of_pointer(R *r, CXType t) {
   return rs_of_record(r, clang_getCanonicalType(clang_getPointeeType(t)));
 }
 
-/* The instance-0 variable of decl (whatever instance is being visited). */
-static Var *base_var(R *r, CXCursor decl) {
-  DeclKey k = decl_key(decl);
+/* The instance-0 variable of the declaration with key k. */
+static Var *var_by_key(R *r, DeclKey k) {
   Var *v;
   HASH_FIND(hh, r->var_map, &k, sizeof k, v);
   return v;
 }
 
+/* The instance-0 variable of decl (whatever instance is being visited). */
+static Var *base_var(R *r, CXCursor decl) { return var_by_key(r, decl_key(decl)); }
+
+/* v in the instance being visited (r->inst). */
+static Var *in_inst(R *r, Var *v) { return v && r->inst == 1 && v->twin ? v->twin : v; }
+
 /* The variable of decl in the instance being visited (r->inst). */
-static Var *var_find(R *r, CXCursor decl) {
-  Var *v = base_var(r, decl);
-  return v && r->inst == 1 && v->twin ? v->twin : v;
-}
+static Var *var_find(R *r, CXCursor decl) { return in_inst(r, base_var(r, decl)); }
+
+/* var_find of the declaration that n references. */
+static Var *ref_var(R *r, KdNode *n) { return in_inst(r, var_by_key(r, kd_node_ref_key(r->tree, n))); }
+
+static KdNode *node_of(R *r, CXCursor c) { return kd_tree_node(r->tree, c); }
 
 static Fn *fn_find(R *r, CXCursor def) {
   if (clang_Cursor_isNull(def))
@@ -332,6 +329,7 @@ static Var *var_new(R *r, CXCursor decl, int rs) {
   v->rs = rs;
   v->parent = r->nvars;
   v->index = r->nvars;
+  spell(decl, v->name, sizeof v->name);
   if (r->nvars == r->capvars) {
     r->capvars = r->capvars ? 2 * r->capvars : 64;
     r->vars = realloc(r->vars, (size_t)r->capvars * sizeof(Var *));
@@ -412,32 +410,19 @@ static bool is_ident_char(char ch) {
 }
 
 
-static bool in_main(R *r, CXSourceLocation l, unsigned *off) {
-  CXFile f;
-  clang_getFileLocation(l, &f, NULL, NULL, off);
-  return f && clang_File_isEqual(f, r->main);
-}
+static bool in_main(R *r, CXSourceLocation l, unsigned *off) { return kd_tree_in_main(r->tree, l, off); }
 
 /* Whether the token at l is spelled where it appears (not in a macro body). */
-static bool plain_loc(R *r, CXSourceLocation l) {
-  CXFile f1, f2;
-  unsigned o1, o2;
-  clang_getFileLocation(l, &f1, NULL, NULL, &o1);
-  clang_getSpellingLocation(l, &f2, NULL, NULL, &o2);
-  return f1 && f2 && clang_File_isEqual(f1, r->main) && clang_File_isEqual(f2, r->main) && o1 == o2;
-}
+static bool plain_loc(R *r, CXSourceLocation l) { return kd_tree_plain_loc(r->tree, l); }
 
 /* The byte range of c in the main file; false if it is not one (macro bodies, other files). */
-static bool range_of(R *r, CXCursor c, unsigned *b, unsigned *e) {
-  CXSourceRange x = clang_getCursorExtent(c);
-  if (!in_main(r, clang_getRangeStart(x), b) || !in_main(r, clang_getRangeEnd(x), e))
-    return false;
-  if (!plain_loc(r, clang_getRangeStart(x)))
-    return false;
-  return *b < *e && *e <= r->len;
-}
+static bool range_of(R *r, CXCursor c, unsigned *b, unsigned *e) { return kd_tree_range(r->tree, c, b, e); }
 
 static bool plain(R *r, CXCursor c) { return plain_loc(r, clang_getCursorLocation(c)); }
+
+/* range_of and plain of a node (kept in it). */
+static bool node_range(R *r, KdNode *n, unsigned *b, unsigned *e) { return kd_node_range(r->tree, n, b, e); }
+static bool node_plain(R *r, KdNode *n) { return kd_node_plain(r->tree, n); }
 
 /* ---- expressions that reach a view ---- */
 
@@ -448,41 +433,39 @@ enum { VR_NONE, VR_PTR, VR_ELEM, VR_FIELD, VR_SUB, VR_FADDR, VR_BAD };
 typedef struct VRef {
   int kind;
   Var *var;            // the view variable
-  CXCursor ref;        // its DeclRefExpr
+  KdNode *ref;         // its DeclRefExpr
   int nterms;
-  CXCursor term[MAX_TERMS];
+  KdNode *term[MAX_TERMS];
   bool neg[MAX_TERMS];
   int field;           // VR_FIELD / VR_SUB / VR_FADDR
-  CXCursor field_expr; // the expression naming the field (VR_FIELD: the node itself)
+  KdNode *field_expr;  // the expression naming the field (VR_FIELD: the node itself)
   const char *why;     // VR_BAD
 } VRef;
 
-static CXCursor only_kid(CXCursor c, bool *ok) {
-  Few k = few_kids(c);
-  *ok = k.n == 1;
-  return k.n == 1 ? k.v[0] : clang_getNullCursor();
-}
+/* n's child if it has exactly one, else NULL. */
+static KdNode *only_kid(KdNode *n) { return n->nkids == 1 ? n->kids[0] : NULL; }
+
+static KdNode *last_kid(KdNode *n) { return n->kids[n->nkids - 1]; }
 
 /* If c is a parenthesis or a conversion (implicit, C-style, static_cast,
  * reinterpret_cast), its operand in *operand. */
-static bool conversion_operand(CXCursor c, CXCursor *operand) {
-  enum CXCursorKind k = clang_getCursorKind(c);
+static bool conversion_operand(KdNode *c, KdNode **operand) {
+  enum CXCursorKind k = c->c.kind;
   if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr &&
       k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr)
     return false;
-  Few ks = few_kids(c);
-  if (ks.n >= 1)
-    *operand = ks.last;  // a cast's type comes first
-  return ks.n >= 1;
+  if (c->nkids >= 1)
+    *operand = last_kid(c);  // a cast's type comes first
+  return c->nkids >= 1;
 }
 
-static bool is_null_constant(CXCursor c) {
+static bool is_null_constant(KdNode *c) {
   for (;;) {
-    enum CXCursorKind k = clang_getCursorKind(c);
+    enum CXCursorKind k = c->c.kind;
     if (k == CXCursor_GNUNullExpr || k == CXCursor_CXXNullPtrLiteralExpr)
       return true;
     if (k == CXCursor_IntegerLiteral) {
-      CXEvalResult ev = clang_Cursor_Evaluate(c);
+      CXEvalResult ev = clang_Cursor_Evaluate(c->c);
       bool zero = ev && clang_EvalResult_getKind(ev) == CXEval_Int && clang_EvalResult_getAsLongLong(ev) == 0;
       if (ev)
         clang_EvalResult_dispose(ev);
@@ -493,10 +476,28 @@ static bool is_null_constant(CXCursor c) {
   }
 }
 
-static int field_index(R *r, int rs, CXCursor member) {
-  CXCursor fd = clang_getCursorReferenced(member);
+static int field_decl_index(R *r, int rs, CXCursor fd);
+
+/* The index in struct rs of the field that `member` names, or -1. */
+static int field_index(R *r, int rs, KdNode *member) {
+  CXCursor fd = kd_node_referenced(r->tree, member);
   if (clang_getCursorKind(fd) != CXCursor_FieldDecl)
     return -1;
+  FieldDecl *d;  // (a kernel names few fields many times)
+  HASH_FIND(hh, r->rs[rs].fdecls, &fd, sizeof fd, d);
+  if (!d) {
+    d = calloc(1, sizeof *d);
+    if (!d)
+      abort();
+    d->decl = fd;
+    d->index = field_decl_index(r, rs, fd);
+    HASH_ADD(hh, r->rs[rs].fdecls, decl, sizeof(CXCursor), d);
+  }
+  return d->index;
+}
+
+/* The index in struct rs of field declaration fd, or -1. */
+static int field_decl_index(R *r, int rs, CXCursor fd) {
   CXCursor parent = clang_getCursorSemanticParent(fd);
   if (!clang_equalCursors(clang_getCursorDefinition(parent), r->rs[rs].decl))
     return -1;
@@ -527,13 +528,13 @@ static int field_index(R *r, int rs, CXCursor member) {
   return f ? f->index : -1;
 }
 
-/* Whether two cursors span the same source range (an implicit conversion
+/* Whether two nodes span the same source range (an implicit conversion
  * spans exactly its operand). */
-static bool same_extent(CXCursor a, CXCursor b) {
-  return clang_equalRanges(clang_getCursorExtent(a), clang_getCursorExtent(b));
+static bool same_extent(R *r, KdNode *a, KdNode *b) {
+  return clang_equalRanges(kd_node_extent(r->tree, a), kd_node_extent(r->tree, b));
 }
 
-static void add_term(VRef *v, CXCursor t, bool neg) {
+static void add_term(VRef *v, KdNode *t, bool neg) {
   if (v->nterms == MAX_TERMS) {
     v->kind = VR_BAD;
     v->why = "too many pointer offsets in one expression";
@@ -544,9 +545,9 @@ static void add_term(VRef *v, CXCursor t, bool neg) {
 }
 
 /* What expression c designates, if it reaches a view. */
-static void vref(R *r, CXCursor c, VRef *out) {
+static void vref(R *r, KdNode *c, VRef *out) {
   memset(out, 0, sizeof *out);
-  enum CXCursorKind k = clang_getCursorKind(c);
+  enum CXCursorKind k = c->c.kind;
   switch (k) {
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr:
@@ -563,18 +564,17 @@ static void vref(R *r, CXCursor c, VRef *out) {
     return;  // nothing else designates struct memory
   }
   if (k == CXCursor_BinaryOperator) {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c->c);
     if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)
       return;
   }
-  // the node's type, where a case needs it (clang_getCursorType is costly on every node)
+  // the node's type, where a case needs it
   CXType t;
   switch (k) {
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr: {
-    bool ok;
-    CXCursor ch = only_kid(c, &ok);
-    if (!ok)
+    KdNode *ch = only_kid(c);
+    if (!ch)
       return;
     VRef in;
     vref(r, ch, &in);
@@ -582,9 +582,9 @@ static void vref(R *r, CXCursor c, VRef *out) {
       *out = in;
       return;
     }
-    t = ctype(c);
-    CXType ct = ctype(ch);
-    if (k == CXCursor_UnexposedExpr && !same_extent(c, ch)) {
+    t = kd_node_type(r->tree, c);
+    CXType ct = kd_node_type(r->tree, ch);
+    if (k == CXCursor_UnexposedExpr && !same_extent(r, c, ch)) {
       // not an implicit conversion but a construct clang does not expose,
       // e.g. an OpenCL swizzle p[i].v.wzyx (even of the field's own type)
       if (in.kind == VR_FIELD || in.kind == VR_SUB) {
@@ -624,9 +624,10 @@ static void vref(R *r, CXCursor c, VRef *out) {
     return;  // a conversion of a pointer or element to something else: not a view use here
   }
   case CXCursor_DeclRefExpr: {
-    CXCursor d = clang_getCursorReferenced(c);
-    Var *v = clang_Cursor_isNull(d) ? NULL : var_find(r, d);
-    if (v && is_view(r, v) && ctype(c).kind == CXType_Pointer) {
+    if (kd_node_type_kind(r->tree, c) != CXType_Pointer)
+      return;  // (asked first: most references are to something else)
+    Var *v = clang_Cursor_isNull(kd_node_referenced(r->tree, c)) ? NULL : ref_var(r, c);
+    if (v && is_view(r, v)) {
       out->kind = VR_PTR;
       out->var = v;
       out->ref = c;
@@ -634,15 +635,14 @@ static void vref(R *r, CXCursor c, VRef *out) {
     return;
   }
   case CXCursor_ArraySubscriptExpr: {
-    Few ks = few_kids(c);
-    if (ks.n == 2) {
-      int bi = ctype(ks.v[1]).kind == CXType_Pointer ? 1 : 0;
+    if (c->nkids == 2) {
+      int bi = kd_node_type_kind(r->tree, c->kids[1]) == CXType_Pointer ? 1 : 0;
       VRef b;
-      vref(r, ks.v[bi], &b);
+      vref(r, c->kids[bi], &b);
       if (b.kind == VR_PTR) {
         *out = b;
         out->kind = VR_ELEM;
-        add_term(out, ks.v[1 - bi], false);
+        add_term(out, c->kids[1 - bi], false);
       } else if (b.kind == VR_FIELD || b.kind == VR_SUB) {
         *out = b;
         out->kind = VR_SUB;
@@ -654,10 +654,9 @@ static void vref(R *r, CXCursor c, VRef *out) {
     return;
   }
   case CXCursor_MemberRefExpr: {
-    Few ks = few_kids(c);
-    if (ks.n >= 1) {
-      CXCursor base = ks.v[0];
-      bool arrow = ctype(base).kind == CXType_Pointer;
+    if (c->nkids >= 1) {
+      KdNode *base = c->kids[0];
+      bool arrow = kd_node_type_kind(r->tree, base) == CXType_Pointer;
       VRef b;
       vref(r, base, &b);
       if ((arrow && b.kind == VR_PTR) || (!arrow && b.kind == VR_ELEM)) {
@@ -682,10 +681,9 @@ static void vref(R *r, CXCursor c, VRef *out) {
     return;
   }
   case CXCursor_UnaryOperator: {
-    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-    bool ok;
-    CXCursor ch = only_kid(c, &ok);
-    if (!ok)
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c->c);
+    KdNode *ch = only_kid(c);
+    if (!ch)
       return;
     VRef in;
     vref(r, ch, &in);
@@ -704,17 +702,16 @@ static void vref(R *r, CXCursor c, VRef *out) {
     return;
   }
   case CXCursor_BinaryOperator: {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-    if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || ctype(c).kind != CXType_Pointer)
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c->c);
+    if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || kd_node_type_kind(r->tree, c) != CXType_Pointer)
       return;
-    Few ks = few_kids(c);
-    if (ks.n == 2) {
-      int pi = ctype(ks.v[0]).kind == CXType_Pointer ? 0 : 1;
+    if (c->nkids == 2) {
+      int pi = kd_node_type_kind(r->tree, c->kids[0]) == CXType_Pointer ? 0 : 1;
       VRef b;
-      vref(r, ks.v[pi], &b);
+      vref(r, c->kids[pi], &b);
       if (b.kind == VR_PTR && !(op == CXBinaryOperator_Sub && pi == 1)) {
         *out = b;
-        add_term(out, ks.v[1 - pi], op == CXBinaryOperator_Sub);
+        add_term(out, c->kids[1 - pi], op == CXBinaryOperator_Sub);
       } else if (b.kind == VR_BAD) {
         *out = b;
       }
@@ -724,11 +721,10 @@ static void vref(R *r, CXCursor c, VRef *out) {
   case CXCursor_CStyleCastExpr:
   case CXCursor_CXXStaticCastExpr:
   case CXCursor_CXXConstCastExpr: {
-    t = ctype(c);
-    Few ks = few_kids(c);
-    if (ks.n >= 1 && t.kind == CXType_Pointer) {
+    t = kd_node_type(r->tree, c);
+    if (c->nkids >= 1 && t.kind == CXType_Pointer) {
       VRef b;
-      vref(r, ks.last, &b);
+      vref(r, last_kid(c), &b);
       if (b.kind == VR_PTR && rs_of_pointer(r, t) == b.var->rs && volatile_target(t)) {
         *out = b;
         out->kind = VR_BAD;
@@ -749,30 +745,25 @@ static void vref(R *r, CXCursor c, VRef *out) {
 typedef enum Src { SRC_NONE, SRC_VAR, SRC_NULL, SRC_OTHER } Src;
 
 /* Where the pointer value of e comes from. */
-static Src ptr_source(R *r, CXCursor e, Var **var) {
-  enum CXCursorKind k = clang_getCursorKind(e);
+static Src ptr_source(R *r, KdNode *e, Var **var) {
+  enum CXCursorKind k = e->c.kind;
   if (is_null_constant(e))
     return SRC_NULL;
   switch (k) {
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr: {
-    bool ok;
-    CXCursor ch = only_kid(e, &ok);
-    return ok ? ptr_source(r, ch, var) : SRC_OTHER;
+    KdNode *ch = only_kid(e);
+    return ch ? ptr_source(r, ch, var) : SRC_OTHER;
   }
   case CXCursor_CStyleCastExpr:
   case CXCursor_CXXStaticCastExpr:
   case CXCursor_CXXConstCastExpr: {
-    Kids ks = kids_of(e);
-    Src s = SRC_OTHER;
-    if (ks.n >= 1 && rs_of_pointer(r, ctype(ks.v[ks.n - 1])) == rs_of_pointer(r, ctype(e)))
-      s = ptr_source(r, ks.v[ks.n - 1], var);
-    free(ks.v);
-    return s;
+    if (e->nkids >= 1 && rs_of_pointer(r, kd_node_type(r->tree, last_kid(e))) == rs_of_pointer(r, kd_node_type(r->tree, e)))
+      return ptr_source(r, last_kid(e), var);
+    return SRC_OTHER;
   }
   case CXCursor_DeclRefExpr: {
-    CXCursor d = clang_getCursorReferenced(e);
-    Var *v = clang_Cursor_isNull(d) ? NULL : var_find(r, d);
+    Var *v = clang_Cursor_isNull(kd_node_referenced(r->tree, e)) ? NULL : ref_var(r, e);
     if (v) {
       *var = v;
       return SRC_VAR;
@@ -780,43 +771,31 @@ static Src ptr_source(R *r, CXCursor e, Var **var) {
     return SRC_OTHER;
   }
   case CXCursor_BinaryOperator: {
-    Kids ks = kids_of(e);
-    Src s = SRC_OTHER;
-    if (ks.n == 2) {
-      int pi = ctype(ks.v[0]).kind == CXType_Pointer ? 0 : 1;
-      s = ptr_source(r, ks.v[pi], var);
+    if (e->nkids == 2) {
+      int pi = kd_node_type_kind(r->tree, e->kids[0]) == CXType_Pointer ? 0 : 1;
+      return ptr_source(r, e->kids[pi], var);
     }
-    free(ks.v);
-    return s;
+    return SRC_OTHER;
   }
   case CXCursor_UnaryOperator: {
-    bool ok;
-    CXCursor ch = only_kid(e, &ok);
-    if (!ok || clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf)
+    KdNode *ch = only_kid(e);
+    if (!ch || clang_getCursorUnaryOperatorKind(e->c) != CXUnaryOperator_AddrOf)
       return SRC_OTHER;
     // &p[i], &*p
-    for (;;) {
-      enum CXCursorKind ck = clang_getCursorKind(ch);
-      if (ck == CXCursor_ParenExpr) {
-        ch = only_kid(ch, &ok);
-        continue;
+    while (ch && ch->c.kind == CXCursor_ParenExpr)
+      ch = only_kid(ch);
+    if (!ch)
+      return SRC_OTHER;
+    if (ch->c.kind == CXCursor_ArraySubscriptExpr) {
+      if (ch->nkids == 2) {
+        int bi = kd_node_type_kind(r->tree, ch->kids[1]) == CXType_Pointer ? 1 : 0;
+        return ptr_source(r, ch->kids[bi], var);
       }
-      break;
+      return SRC_OTHER;
     }
-    if (clang_getCursorKind(ch) == CXCursor_ArraySubscriptExpr) {
-      Kids ks = kids_of(ch);
-      Src s = SRC_OTHER;
-      if (ks.n == 2) {
-        int bi = ctype(ks.v[1]).kind == CXType_Pointer ? 1 : 0;
-        s = ptr_source(r, ks.v[bi], var);
-      }
-      free(ks.v);
-      return s;
-    }
-    if (clang_getCursorKind(ch) == CXCursor_UnaryOperator &&
-        clang_getCursorUnaryOperatorKind(ch) == CXUnaryOperator_Deref) {
-      CXCursor g = only_kid(ch, &ok);
-      return ok ? ptr_source(r, g, var) : SRC_OTHER;
+    if (ch->c.kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(ch->c) == CXUnaryOperator_Deref) {
+      KdNode *g = only_kid(ch);
+      return g ? ptr_source(r, g, var) : SRC_OTHER;
     }
     return SRC_OTHER;
   }
@@ -846,16 +825,16 @@ static void set_opaque(R *r, Var *v, CXCursor at, const char *why) {
 }
 
 /* A pointer expression e flows into variable `to`. */
-static void flow(R *r, Var *to, CXCursor e) {
+static void flow(R *r, Var *to, KdNode *e) {
   Var *from = NULL;
   Src s = ptr_source(r, e, &from);
   if (s == SRC_VAR && from->rs == to->rs) {
     uf_union(r, to, from);
   } else if (s == SRC_VAR || s == SRC_OTHER) {
-    char name[128], why[320];
-    spell(to->decl, name, sizeof name);
-    snprintf(why, sizeof why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc", name);
-    set_opaque(r, to, e, why);
+    char why[320];
+    snprintf(why, sizeof why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc",
+             to->name);
+    set_opaque(r, to, e->c, why);
   }
 }
 
@@ -888,19 +867,23 @@ static const HostCall *host_call(R *r, CXCursor callee) {
   return NULL;
 }
 
+/* Argument i of call c. */
+static KdNode *arg_node(R *r, KdNode *c, int i) {
+  return kd_tree_kid(r->tree, c, clang_Cursor_getArgument(c->c, (unsigned)i));
+}
+
 /* The variable v in `&v` / `(void **)&v`, or NULL. */
-static Var *address_of_var(R *r, CXCursor e) {
+static Var *address_of_var(R *r, KdNode *e) {
   while (conversion_operand(e, &e))
     ;
-  if (clang_getCursorKind(e) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf)
+  if (e->c.kind != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(e->c) != CXUnaryOperator_AddrOf)
     return NULL;
-  bool ok;
-  CXCursor ch = only_kid(e, &ok);
-  while (ok && clang_getCursorKind(ch) == CXCursor_ParenExpr)
-    ch = only_kid(ch, &ok);
-  if (!ok || clang_getCursorKind(ch) != CXCursor_DeclRefExpr)
+  KdNode *ch = only_kid(e);
+  while (ch && ch->c.kind == CXCursor_ParenExpr)
+    ch = only_kid(ch);
+  if (!ch || ch->c.kind != CXCursor_DeclRefExpr)
     return NULL;
-  return var_find(r, clang_getCursorReferenced(ch));
+  return ref_var(r, ch);
 }
 
 
@@ -918,23 +901,21 @@ static void mark_launched(R *r, CXCursor def) {
 }
 
 /* The declaration referenced by e after parentheses, casts and `&`; null cursor if none. */
-static CXCursor referenced_decl(CXCursor e) {
+static CXCursor referenced_decl(R *r, KdNode *e) {
   for (;;) {
     while (conversion_operand(e, &e))
       ;
-    bool ok = true;
-    if (clang_getCursorKind(e) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)
-      e = only_kid(e, &ok);
-    else if (clang_getCursorKind(e) == CXCursor_ParenExpr)
-      e = only_kid(e, &ok);
+    if ((e->c.kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e->c) == CXUnaryOperator_AddrOf) ||
+        e->c.kind == CXCursor_ParenExpr)
+      e = only_kid(e);
     else
       break;
-    if (!ok)
+    if (!e)
       return clang_getNullCursor();
   }
-  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+  if (e->c.kind != CXCursor_DeclRefExpr)
     return clang_getNullCursor();
-  return clang_getCursorReferenced(e);
+  return kd_node_referenced(r->tree, e);
 }
 
 /* A local array of void pointers: the arrays cudaLaunchKernel takes. */
@@ -959,14 +940,12 @@ static LaunchArray *launch_array(R *r, CXCursor d, bool add) {
   return a;
 }
 
-/* The initialiser list of a variable declaration, or a null cursor. */
-static CXCursor init_list_of(CXCursor v) {
-  Kids ks = kids_of(v);
-  CXCursor il = clang_getNullCursor();
-  for (int i = 0; i < ks.n; i++)
-    if (clang_getCursorKind(ks.v[i]) == CXCursor_InitListExpr)
-      il = ks.v[i];
-  free(ks.v);
+/* The initialiser list of a variable declaration, or NULL. */
+static KdNode *init_list_of(R *r, CXCursor v) {
+  KdNode *n = node_of(r, v), *il = NULL;
+  for (int i = 0; i < n->nkids; i++)
+    if (n->kids[i]->c.kind == CXCursor_InitListExpr)
+      il = n->kids[i];
   return il;
 }
 
@@ -974,18 +953,18 @@ static CXCursor init_list_of(CXCursor v) {
  * cudaLaunchCooperativeKernel) whose kernel is a function of this file and
  * whose args is a local void* array: the kernel's definition and the array's
  * declaration. */
-static bool launch_call(R *r, CXCursor call, CXCursor *kernel, CXCursor *array) {
-  CXCursor callee = clang_getCursorReferenced(call);
+static bool launch_call(R *r, KdNode *call, CXCursor *kernel, CXCursor *array) {
+  CXCursor callee = kd_node_referenced(r->tree, call);
   unsigned off;
   if (!r->cuda || clang_Cursor_isNull(callee) || in_main(r, clang_getCursorLocation(callee), &off) ||
-      clang_Cursor_getNumArguments(call) < 4)
+      clang_Cursor_getNumArguments(call->c) < 4)
     return false;
   char name[128];
   spell(callee, name, sizeof name);
   if (strcmp(name, "cudaLaunchKernel") && strcmp(name, "cudaLaunchCooperativeKernel"))
     return false;
-  CXCursor k = referenced_decl(clang_Cursor_getArgument(call, 0));
-  CXCursor a = referenced_decl(clang_Cursor_getArgument(call, 3));
+  CXCursor k = referenced_decl(r, arg_node(r, call, 0));
+  CXCursor a = referenced_decl(r, arg_node(r, call, 3));
   if (clang_Cursor_isNull(k) || clang_Cursor_isNull(a) || clang_getCursorKind(a) != CXCursor_VarDecl ||
       !is_void_ptr_array(a))
     return false;
@@ -1003,70 +982,67 @@ static bool launch_call(R *r, CXCursor call, CXCursor *kernel, CXCursor *array) 
 static void pass1_launch(R *r, CXCursor kernel, CXCursor array) {
   mark_launched(r, kernel);
   launch_array(r, array, true)->launch_refs++;
-  CXCursor il = init_list_of(array);
-  if (clang_Cursor_isNull(il))
+  KdNode *il = init_list_of(r, array);
+  if (!il)
     return;
-  Kids ks = kids_of(il);
   int np = clang_Cursor_getNumArguments(kernel);
-  for (int i = 0; i < ks.n; i++) {
-    Var *v = address_of_var(r, ks.v[i]);
+  for (int i = 0; i < il->nkids; i++) {
+    Var *v = address_of_var(r, il->kids[i]);
     if (!v)
       continue;
     Var *pv = i < np ? var_find(r, clang_Cursor_getArgument(kernel, (unsigned)i)) : NULL;
     if (pv && pv->rs == v->rs)
       uf_union(r, pv, v);
     else
-      mark_opaque(r, v, ks.v[i], "its address is given to cudaLaunchKernel for a parameter of another type");
+      mark_opaque(r, v, il->kids[i]->c, "its address is given to cudaLaunchKernel for a parameter of another type");
   }
-  free(ks.v);
 }
 
-static void add_edge(R *r, CXCursor c, Fn *F);
+static void add_edge(R *r, KdNode *c, Fn *F);
 
-static void pass1_vardecl(R *r, CXCursor v) {
-  int rs = rs_of_pointer(r, clang_getCursorType(v));
+static void pass1_vardecl(R *r, KdNode *v) {
+  int rs = rs_of_pointer(r, clang_getCursorType(v->c));
   if (rs < 0)
     return;
-  Var *var = var_add(r, v, rs);
-  CXCursor parent = clang_getCursorSemanticParent(v);
+  Var *var = var_add(r, v->c, rs);
+  CXCursor parent = clang_getCursorSemanticParent(v->c);
   enum CXCursorKind pk = clang_getCursorKind(parent);
   if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_StructDecl ||
-      pk == CXCursor_ClassDecl || clang_Cursor_getStorageClass(v) == CX_SC_Static)
-    mark_opaque(r, var, v, "a global or static pointer variable is not tracked");
-  Kids ks = kids_of(v);
-  for (int i = 0; i < ks.n; i++)
-    if (clang_isExpression(clang_getCursorKind(ks.v[i])))
-      flow(r, var, ks.v[i]);
-  free(ks.v);
+      pk == CXCursor_ClassDecl || clang_Cursor_getStorageClass(v->c) == CX_SC_Static)
+    mark_opaque(r, var, v->c, "a global or static pointer variable is not tracked");
+  for (int i = 0; i < v->nkids; i++)
+    if (clang_isExpression(v->kids[i]->c.kind))
+      flow(r, var, v->kids[i]);
 }
 
-static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  R *r = data;
-  enum CXCursorKind k = clang_getCursorKind(c);
+/* Pass 1 at node c of a function body. */
+static void pass1_node(R *r, KdNode *c) {
+  enum CXCursorKind k = c->c.kind;
   if (k == CXCursor_VarDecl) {
     pass1_vardecl(r, c);
-  } else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
-    Kids ks = kids_of(c);
-    if (ks.n == 2 && clang_getCursorKind(ks.v[0]) == CXCursor_DeclRefExpr) {
-      Var *v = var_find(r, clang_getCursorReferenced(ks.v[0]));
+  } else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c->c) == CXBinaryOperator_Assign) {
+    if (c->nkids == 2 && c->kids[0]->c.kind == CXCursor_DeclRefExpr) {
+      Var *v = ref_var(r, c->kids[0]);
       if (v)
-        flow(r, v, ks.v[1]);
+        flow(r, v, c->kids[1]);
     }
-    free(ks.v);
   } else if (k == CXCursor_DeclRefExpr) {
-    CXCursor d = clang_getCursorReferenced(c);
+    // (a reference to such an array has its type: most have not, and are
+    // not asked what they reference)
+    enum CXTypeKind tk = kd_node_type_kind(r->tree, c);
+    CXCursor d = tk == CXType_ConstantArray || tk == CXType_IncompleteArray ? kd_node_referenced(r->tree, c)
+                                                                             : clang_getNullCursor();
     if (clang_getCursorKind(d) == CXCursor_VarDecl && is_void_ptr_array(d))
       launch_array(r, d, true)->refs++;
   } else if (k == CXCursor_CallExpr) {
-    CXCursor callee = clang_getCursorReferenced(c);
-    int nargs = clang_Cursor_getNumArguments(c);
+    CXCursor callee = kd_node_referenced(r->tree, c);
+    int nargs = clang_Cursor_getNumArguments(c->c);
     const HostCall *h = host_call(r, callee);
     CXCursor lk, la;
     if (launch_call(r, c, &lk, &la)) {
       pass1_launch(r, lk, la);
     } else if (h && h->kind == H_MALLOC && nargs >= 1) {
-      Var *v = address_of_var(r, clang_Cursor_getArgument(c, 0));
+      Var *v = address_of_var(r, arg_node(r, c, 0));
       if (v) {
         v->seed = true;
         r->cdirty = true;
@@ -1084,20 +1060,27 @@ static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClient
         for (int i = 0; i < nargs && i < np; i++) {
           Var *pv = var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
           if (pv)
-            flow(r, pv, clang_Cursor_getArgument(c, (unsigned)i));
+            flow(r, pv, arg_node(r, c, i));
         }
       }
     }
   } else if (k == CXCursor_ReturnStmt) {
-    Kids ks = kids_of(c);
-    if (ks.n == 1 && rs_of_pointer(r, ctype(ks.v[0])) >= 0) {
+    if (c->nkids == 1 && rs_of_pointer(r, kd_node_type(r->tree, c->kids[0])) >= 0) {
       Var *v = NULL;
-      if (ptr_source(r, ks.v[0], &v) == SRC_VAR)
-        mark_opaque(r, v, ks.v[0], "the pointer is returned from a function");
+      if (ptr_source(r, c->kids[0], &v) == SRC_VAR)
+        mark_opaque(r, v, c->kids[0]->c, "the pointer is returned from a function");
     }
-    free(ks.v);
   }
-  return CXChildVisit_Recurse;
+}
+
+/* Pass 1 at every node below n, parents before children, as often as a
+ * recursive clang_visitChildren meets each (see ast.h). */
+static void pass1_below(R *r, KdNode *n) {
+  for (int i = 0; i < n->nkids; i++) {
+    for (int k = 0; k <= n->kids[i]->again; k++)
+      pass1_node(r, n->kids[i]);
+    pass1_below(r, n->kids[i]);
+  }
 }
 
 /* ---- pass 1: calls of cloneable functions ---- */
@@ -1114,7 +1097,7 @@ static RouteKey route_key(R *r, CXCursor call, int inst) {
 }
 
 /* Records call c of F made in the instance being visited. */
-static void add_edge(R *r, CXCursor c, Fn *F) {
+static void add_edge(R *r, KdNode *c, Fn *F) {
   if (r->nedges == r->capedges) {
     r->capedges = r->capedges ? 2 * r->capedges : 32;
     r->edges = realloc(r->edges, (size_t)r->capedges * sizeof(Edge));
@@ -1129,7 +1112,7 @@ static void add_edge(R *r, CXCursor c, Fn *F) {
   e->in = r->visiting_fn;
   e->inst = r->inst;
   e->route = -1;
-  RouteKey k = route_key(r, c, r->inst);
+  RouteKey k = route_key(r, c->c, r->inst);
   Route *ro;
   HASH_FIND(hh, r->routes, &k, sizeof k, ro);
   if (ro) {  // two calls expanded from one macro: pass 2 could not tell them apart
@@ -1167,17 +1150,17 @@ static int comp_class(R *r, const Var *v) {
  * F's struct-pointer parameters: CL_VIEW if one is device data, CL_OTHER if
  * one comes from elsewhere.  *mixed (if not NULL): whether the parameters
  * of struct mix_rs receive both. */
-static int call_class(R *r, CXCursor c, const Fn *F, int inst, int mix_rs, bool *mixed) {
+static int call_class(R *r, KdNode *c, const Fn *F, int inst, int mix_rs, bool *mixed) {
   int save = r->inst;
   r->inst = inst;
-  int nargs = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(F->def);
+  int nargs = clang_Cursor_getNumArguments(c->c), np = clang_Cursor_getNumArguments(F->def);
   int cls = 0, mix = 0;
   for (int i = 0; i < nargs && i < np; i++) {
     Var *pv = base_var(r, clang_Cursor_getArgument(F->def, (unsigned)i));
     if (!pv)
       continue;
     Var *from = NULL;
-    Src s = ptr_source(r, clang_Cursor_getArgument(c, (unsigned)i), &from);
+    Src s = ptr_source(r, arg_node(r, c, i), &from);
     int k = 0;
     if (s == SRC_VAR && from->rs == pv->rs) {
       k = comp_class(r, from);
@@ -1196,8 +1179,6 @@ static int call_class(R *r, CXCursor c, const Fn *F, int inst, int mix_rs, bool 
   return cls;
 }
 
-static enum CXChildVisitResult pass1_visit(CXCursor c, CXCursor parent, CXClientData data);
-
 /* Instance `inst` of F is reached: its body's flows and calls count from now on. */
 static void fn_make_live(R *r, Fn *F, int inst) {
   if (F->live[inst])
@@ -1209,7 +1190,7 @@ static void fn_make_live(R *r, Fn *F, int inst) {
   r->inst = inst;
   r->visiting = F;
   r->visiting_fn = F->def;
-  clang_visitChildren(kd_function_body(F->def), pass1_visit, r);
+  pass1_below(r, node_of(r, kd_function_body(F->def)));
   r->inst = save;
   r->visiting = vsave;
   r->visiting_fn = fsave;
@@ -1223,11 +1204,11 @@ static void route_edge(R *r, int i, int to) {
   r->edges[i].route = to;
   int save = r->inst;
   r->inst = e.inst;
-  int nargs = clang_Cursor_getNumArguments(e.call), np = clang_Cursor_getNumArguments(e.callee->def);
+  int nargs = clang_Cursor_getNumArguments(e.call->c), np = clang_Cursor_getNumArguments(e.callee->def);
   for (int a = 0; a < nargs && a < np; a++) {
     Var *pv = base_var(r, clang_Cursor_getArgument(e.callee->def, (unsigned)a));
     if (pv)
-      flow(r, to == 1 && pv->twin ? pv->twin : pv, clang_Cursor_getArgument(e.call, (unsigned)a));
+      flow(r, to == 1 && pv->twin ? pv->twin : pv, arg_node(r, e.call, a));
   }
   r->inst = save;
   fn_make_live(r, e.callee, to);
@@ -1353,7 +1334,7 @@ static void pass1(R *r) {
     CXCursor fn = r->funcs.v[f];
     if (clang_isCursorDefinition(fn) && !fn_find(r, fn)) {
       r->visiting_fn = fn;
-      clang_visitChildren(kd_function_body(fn), pass1_visit, r);
+      pass1_below(r, node_of(r, kd_function_body(fn)));
     }
   }
   route_calls(r);
@@ -1380,14 +1361,13 @@ static void resolve(R *r) {
   HASH_ITER(hh, r->arrays, a, at) {
     if (a->launch_refs == 0 || a->refs == a->launch_refs)
       continue;
-    CXCursor il = init_list_of(a->decl);
-    Kids ks = clang_Cursor_isNull(il) ? (Kids){0} : kids_of(il);
-    for (int i = 0; i < ks.n; i++) {
-      Var *v = address_of_var(r, ks.v[i]);
+    KdNode *il = init_list_of(r, a->decl);
+    for (int i = 0; il && i < il->nkids; i++) {
+      Var *v = address_of_var(r, il->kids[i]);
       for (; v; v = v->twin)  // both instances of a cloneable function's variable
-        mark_opaque(r, v, ks.v[i], "the cudaLaunchKernel argument array holding its address is also used elsewhere");
+        mark_opaque(r, v, il->kids[i]->c,
+                    "the cudaLaunchKernel argument array holding its address is also used elsewhere");
     }
-    free(ks.v);
   }
   Var **order = malloc(((size_t)r->nvars + 1) * sizeof(Var *));
   if (!order)
@@ -1429,7 +1409,7 @@ static void resolve(R *r) {
 
 /* ---- clones ---- */
 
-static CXCursor callee_ref(CXCursor call);
+static KdNode *callee_ref(KdNode *call);
 static bool name_end(R *r, CXCursor d, unsigned *end);
 
 /* The text of declaration d in the file: from its first token after macro
@@ -1452,10 +1432,10 @@ static unsigned semicolon_after(R *r, unsigned e) {
 }
 
 /* The callee's name token of a call: [*b, *e). */
-static bool callee_name(R *r, CXCursor call, const char *name, unsigned *b, unsigned *e) {
-  CXCursor ref = callee_ref(call);
-  if (clang_getCursorKind(ref) != CXCursor_DeclRefExpr || !plain(r, ref) ||
-      !in_main(r, clang_getCursorLocation(ref), b))
+static bool callee_name(R *r, KdNode *call, const char *name, unsigned *b, unsigned *e) {
+  KdNode *ref = callee_ref(call);
+  if (!ref || ref->c.kind != CXCursor_DeclRefExpr || !node_plain(r, ref) ||
+      !in_main(r, clang_getCursorLocation(ref->c), b))
     return false;
   size_t n = strlen(name);
   if (*b + n > r->len || strncmp(r->text + *b, name, n))
@@ -1470,7 +1450,7 @@ static unsigned edge_position(R *r, const Edge *E) {
   unsigned b, e;
   if (E->caller && E->caller->cloned && E->inst == 1 && decl_span(r, E->caller->def, &b, &e))
     return e;
-  return start_offset(r, E->call);
+  return start_offset(r, E->call->c);
 }
 
 static enum CXChildVisitResult find_static_local(CXCursor c, CXCursor parent, CXClientData data) {
@@ -1617,7 +1597,7 @@ static const char *clone_text_problem(R *r, const Fn *F, unsigned b, unsigned e,
  * namespace, or unqualified from inside it; not through a using-declaration
  * or using-directive elsewhere, a namespace alias or argument-dependent
  * lookup. */
-static bool clone_visible(CXCursor c, CXCursor in, const Fn *F) {
+static bool clone_visible(R *r, KdNode *c, CXCursor in, const Fn *F) {
   // F's scope; extern "C" { }, anonymous and inline namespaces also put its name in the enclosing one
   CXCursor scopes[16];
   int ns = 0;
@@ -1632,16 +1612,15 @@ static bool clone_visible(CXCursor c, CXCursor in, const Fn *F) {
       break;
     scope = clang_getCursorSemanticParent(scope);
   }
-  Kids ks = kids_of(callee_ref(c));
+  KdNode *ref = callee_ref(c);
   CXCursor q = clang_getNullCursor();
   bool other = false;
-  for (int k = 0; k < ks.n; k++) {
-    if (clang_getCursorKind(ks.v[k]) == CXCursor_NamespaceRef)
-      q = clang_getCursorReferenced(ks.v[k]);
+  for (int k = 0; ref && k < ref->nkids; k++) {
+    if (ref->kids[k]->c.kind == CXCursor_NamespaceRef)
+      q = kd_node_referenced(r->tree, ref->kids[k]);
     else
       other = true;  // a class or template qualifier, template arguments
   }
-  free(ks.v);
   if (other)
     return false;
   if (!clang_Cursor_isNull(q)) {  // ns::f: the namespace named must be one of those
@@ -1759,27 +1738,27 @@ static void check_clones(R *r) {
       bool mixed;
       call_class(r, E->call, F, E->inst, rs, &mixed);
       if (E->shared || !callee_name(r, E->call, F->name, &cb, &ce)) {
-        set_bad(r, rs, E->call,
+        set_bad(r, rs, E->call->c,
                 "'%s' is called with device data and with other pointers, and this call of it with device data does "
                 "not spell its name in the file (a macro, a call through an expression): it cannot be renamed to "
                 "the clone",
                 F->name);
         ok = false;
-      } else if (!clone_visible(E->call, E->in, F)) {
-        set_bad(r, rs, E->call,
+      } else if (!clone_visible(r, E->call, E->in, F)) {
+        set_bad(r, rs, E->call->c,
                 "'%s' is called with device data and with other pointers, and this call of it with device data does "
                 "not name it in its namespace (through a using-declaration or argument-dependent lookup the clone "
                 "would not be found)",
                 F->name);
         ok = false;
       } else if (edge_position(r, E) < first) {
-        set_bad(r, rs, E->call,
+        set_bad(r, rs, E->call->c,
                 "'%s' is called with device data and with other pointers, and this call of it with device data "
                 "comes before its clone is declared (declare '%s' before it in this file)",
                 F->name, F->name);
         ok = false;
       } else if (mixed) {
-        set_bad(r, rs, E->call,
+        set_bad(r, rs, E->call->c,
                 "this call gives '%s' both device data and another pointer to it, and '%s' is also called with "
                 "other pointers only (a clone takes device data alone)",
                 F->name, F->name);
@@ -1803,33 +1782,24 @@ static void check_clones(R *r) {
 
 typedef enum Ctx { CTX_VALUE, CTX_SUBSCRIPT_BASE } Ctx;
 
-static void walk(R *r, CXCursor c, Ctx ctx);
+static void walk(R *r, KdNode *c, Ctx ctx);
 
-static void walk_kids(R *r, CXCursor c) {
-  // c's children go on top of r->kid_stack (no allocation per node); the
-  // walks below push theirs above them and take them off again
-  Kids *ks = &r->kid_stack;
-  int base = ks->n;
-  clang_visitChildren(c, collect, ks);
-  int end = ks->n;
-  enum CXCursorKind k = clang_getCursorKind(c);
+static void walk_kids(R *r, KdNode *c) {
+  enum CXCursorKind k = c->c.kind;
   bool subscript = k == CXCursor_ArraySubscriptExpr;
   enum CXCursorKind save = r->parent_kind;
   // c's children are block items if c is a block, or a label, case or default that is one itself
   bool listed = r->in_list;
   bool kids_listed = k == CXCursor_CompoundStmt ||
                      (listed && (k == CXCursor_LabelStmt || k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt));
-  for (int i = base; i < end; i++) {
+  for (int i = 0; i < c->nkids; i++) {
     r->parent_kind = k;
     r->in_list = kids_listed;
-    walk(r, ks->v[i], subscript && i == base ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
+    walk(r, c->kids[i], subscript && i == 0 ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
   }
   r->parent_kind = save;
   r->in_list = listed;
-  ks->n = base;
 }
-
-static void var_name(const Var *v, char *buf, size_t n) { spell(v->decl, buf, n); }
 
 /* Appends the element index of vr to the current edit: Σ ± terms. */
 static bool edit_index(R *r, const VRef *vr) {
@@ -1839,7 +1809,7 @@ static bool edit_index(R *r, const VRef *vr) {
   }
   for (int i = 0; i < vr->nterms; i++) {
     unsigned b, e;
-    if (!range_of(r, vr->term[i], &b, &e))
+    if (!node_range(r, vr->term[i], &b, &e))
       return false;
     if (vr->nterms == 1 && !vr->neg[i]) {
       kd_edit_text(r->E, "(");
@@ -1858,29 +1828,29 @@ static void walk_terms(R *r, const VRef *vr) {
 }
 
 /* Common checks before an edit of vr at node c; false (and the struct keeps AoS) if not safe. */
-static bool editable(R *r, const VRef *vr, CXCursor c, unsigned *b, unsigned *e) {
+static bool editable(R *r, const VRef *vr, KdNode *c, unsigned *b, unsigned *e) {
   int rs = vr->var->rs;
-  if (!range_of(r, c, b, e) || !plain(r, vr->ref) || !plain(r, c)) {
-    set_bad(r, rs, c, "an access is spelled inside a macro (the rewriter edits only code spelled in the file)");
+  if (!node_range(r, c, b, e) || !node_plain(r, vr->ref) || !node_plain(r, c)) {
+    set_bad(r, rs, c->c, "an access is spelled inside a macro (the rewriter edits only code spelled in the file)");
     return false;
   }
   for (int i = 0; i < vr->nterms; i++) {
     unsigned tb, te;
-    if (!range_of(r, vr->term[i], &tb, &te) || tb < *b || te > *e) {
-      set_bad(r, rs, vr->term[i], "an index is spelled inside a macro (the rewriter edits only code spelled in the file)");
+    if (!node_range(r, vr->term[i], &tb, &te) || tb < *b || te > *e) {
+      set_bad(r, rs, vr->term[i]->c,
+              "an index is spelled inside a macro (the rewriter edits only code spelled in the file)");
       return false;
     }
   }
   return true;
 }
 
-static void emit_field(R *r, const VRef *vr, CXCursor c) {
+static void emit_field(R *r, const VRef *vr, KdNode *c) {
   unsigned b, e;
   if (!editable(r, vr, c, &b, &e))
     return;
   RStruct *S = &r->rs[vr->var->rs];
-  char name[128];
-  var_name(vr->var, name, sizeof name);
+  const char *name = vr->var->name;
   kd_edit_begin(r->E, b, e, vr->var->rs);
   kd_edit_text(r->E, "(*kdlg_%s_f_%s(%s, ", S->tag, S->st->fields[vr->field].name, name);
   edit_index(r, vr);
@@ -1888,22 +1858,21 @@ static void emit_field(R *r, const VRef *vr, CXCursor c) {
   walk_terms(r, vr);
 }
 
-static void emit_load(R *r, const VRef *vr, CXCursor c) {
+static void emit_load(R *r, const VRef *vr, KdNode *c) {
   unsigned b, e;
   if (!editable(r, vr, c, &b, &e))
     return;
   RStruct *S = &r->rs[vr->var->rs];
-  char name[128];
-  var_name(vr->var, name, sizeof name);
+  const char *name = vr->var->name;
   // a parenthesised element keeps its parentheses: sizeof(*p) must not become sizeofkdlg_S_load(p, 0)
-  CXCursor k = c;
-  for (bool ok = true; ok && clang_getCursorKind(k) == CXCursor_UnexposedExpr;) {
-    CXCursor ch = only_kid(k, &ok);
-    if (ok && !same_extent(k, ch))
+  KdNode *k = c;
+  while (k->c.kind == CXCursor_UnexposedExpr) {
+    KdNode *ch = only_kid(k);
+    if (!ch || !same_extent(r, k, ch))
       break;
-    k = ok ? ch : k;
+    k = ch;
   }
-  bool paren = clang_getCursorKind(k) == CXCursor_ParenExpr;
+  bool paren = k->c.kind == CXCursor_ParenExpr;
   kd_edit_begin(r->E, b, e, vr->var->rs);
   kd_edit_text(r->E, "%skdlg_%s_load(%s, ", paren ? "(" : "", S->tag, name);
   edit_index(r, vr);
@@ -1912,17 +1881,16 @@ static void emit_load(R *r, const VRef *vr, CXCursor c) {
 }
 
 /* `lhs = rhs` with lhs an element: the whole node c becomes a store. */
-static void emit_store(R *r, const VRef *vr, CXCursor c, CXCursor rhs) {
+static void emit_store(R *r, const VRef *vr, KdNode *c, KdNode *rhs) {
   unsigned b, e, rb, re;
   if (!editable(r, vr, c, &b, &e))
     return;
-  if (!range_of(r, rhs, &rb, &re)) {
-    set_bad(r, vr->var->rs, rhs, "an assigned value is spelled inside a macro");
+  if (!node_range(r, rhs, &rb, &re)) {
+    set_bad(r, vr->var->rs, rhs->c, "an assigned value is spelled inside a macro");
     return;
   }
   RStruct *S = &r->rs[vr->var->rs];
-  char name[128];
-  var_name(vr->var, name, sizeof name);
+  const char *name = vr->var->name;
   kd_edit_begin(r->E, b, e, vr->var->rs);
   kd_edit_text(r->E, "kdlg_%s_store(%s, ", S->tag, name);
   edit_index(r, vr);
@@ -1933,26 +1901,19 @@ static void emit_store(R *r, const VRef *vr, CXCursor c, CXCursor rhs) {
   walk(r, rhs, CTX_VALUE);
 }
 
-static CXCursor strip_parens_casts(CXCursor e) {
-  for (;;) {
-    enum CXCursorKind k = clang_getCursorKind(e);
-    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
-      return e;
-    bool ok;
-    CXCursor ch = only_kid(e, &ok);
-    if (!ok)
-      return e;
-    e = ch;
-  }
+static KdNode *strip_parens_casts(KdNode *e) {
+  while ((e->c.kind == CXCursor_ParenExpr || e->c.kind == CXCursor_UnexposedExpr) && only_kid(e))
+    e = only_kid(e);
+  return e;
 }
 
 /* A pointer expression e that must evaluate to a view of struct rs (an
  * argument for a view parameter, the initial value of a view variable, ...). */
-static void emit_view_value(R *r, CXCursor e, int rs, const char *what) {
+static void emit_view_value(R *r, KdNode *e, int rs, const char *what) {
   if (is_null_constant(e)) {
     unsigned b, x;
-    if (!range_of(r, e, &b, &x)) {
-      set_bad(r, rs, e, "a null pointer is spelled inside a macro");
+    if (!node_range(r, e, &b, &x)) {
+      set_bad(r, rs, e->c, "a null pointer is spelled inside a macro");
       return;
     }
     kd_edit_begin(r->E, b, x, rs);
@@ -1962,17 +1923,15 @@ static void emit_view_value(R *r, CXCursor e, int rs, const char *what) {
   VRef vr;
   vref(r, e, &vr);
   if (vr.kind != VR_PTR || vr.var->rs != rs) {
-    set_bad(r, rs, e, "%s is given a pointer the rewriter does not track", what);
+    set_bad(r, rs, e->c, "%s is given a pointer the rewriter does not track", what);
     return;
   }
-  CXCursor s = strip_parens_casts(e);
-  if (vr.nterms == 0 && clang_getCursorKind(s) == CXCursor_DeclRefExpr)
+  if (vr.nterms == 0 && strip_parens_casts(e)->c.kind == CXCursor_DeclRefExpr)
     return;  // the view itself
   unsigned b, x;
   if (!editable(r, &vr, e, &b, &x))
     return;
-  char name[128];
-  var_name(vr.var, name, sizeof name);
+  const char *name = vr.var->name;
   kd_edit_begin(r->E, b, x, rs);
   if (vr.nterms == 0) {
     kd_edit_text(r->E, "%s", name);
@@ -2005,51 +1964,44 @@ static bool name_end(R *r, CXCursor d, unsigned *end) {
 /* A variable declaration.  `split`: one of several declarators that
  * walk_declstmt writes as separate declarations (the view's type and name
  * are in that edit). */
-static void walk_vardecl(R *r, CXCursor v, bool split) {
-  Var *var = var_find(r, v);
-  Kids ks = kids_of(v);
-  CXCursor init = clang_getNullCursor();
-  for (int i = 0; i < ks.n; i++)
-    if (clang_isExpression(clang_getCursorKind(ks.v[i])))
-      init = ks.v[i];
-  free(ks.v);
+static void walk_vardecl(R *r, KdNode *v, bool split) {
+  Var *var = var_find(r, v->c);
+  KdNode *init = NULL;
+  for (int i = 0; i < v->nkids; i++)
+    if (clang_isExpression(v->kids[i]->c.kind))
+      init = v->kids[i];
   if (var && is_view(r, var)) {
     unsigned b, e, ne;
     RStruct *S = &r->rs[var->rs];
-    if (!split && (!range_of(r, v, &b, &e) || !name_end(r, v, &ne))) {
-      set_bad(r, var->rs, v, "a pointer variable is declared inside a macro");
+    if (!split && (!node_range(r, v, &b, &e) || !name_end(r, v->c, &ne))) {
+      set_bad(r, var->rs, v->c, "a pointer variable is declared inside a macro");
       return;
     }
     if (!split) {
-      char name[128];
-      var_name(var, name, sizeof name);
       kd_edit_begin(r->E, b, ne, var->rs);
-      kd_edit_text(r->E, "kdlg_view_%s %s", S->tag, name);
+      kd_edit_text(r->E, "kdlg_view_%s %s", S->tag, var->name);
     }
-    if (!clang_Cursor_isNull(init))
+    if (init)
       emit_view_value(r, init, var->rs, "a pointer variable");
     return;
   }
-  if (clang_Cursor_isNull(init))
+  if (!init)
     return;
-  LaunchArray *la = launch_array(r, v, false);
-  if (la && la->launch_refs > 0 && la->refs == la->launch_refs &&
-      clang_getCursorKind(init) == CXCursor_InitListExpr) {
+  LaunchArray *la = launch_array(r, v->c, false);
+  if (la && la->launch_refs > 0 && la->refs == la->launch_refs && init->c.kind == CXCursor_InitListExpr) {
     // &view stays as it is: the kernel's parameter is now a view passed by value
-    Kids es = kids_of(init);
-    for (int i = 0; i < es.n; i++) {
-      Var *av = address_of_var(r, es.v[i]);
+    for (int i = 0; i < init->nkids; i++) {
+      Var *av = address_of_var(r, init->kids[i]);
       if (!av || !is_view(r, av))
-        walk(r, es.v[i], CTX_VALUE);
+        walk(r, init->kids[i], CTX_VALUE);
     }
-    free(es.v);
     return;
   }
-  if (is_reference(clang_getCursorType(v))) {
+  if (is_reference(clang_getCursorType(v->c))) {
     VRef vr;
     vref(r, init, &vr);
     if (vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB) {
-      set_bad(r, vr.var->rs, v, "a reference to an element or field is bound to a variable");
+      set_bad(r, vr.var->rs, v->c, "a reference to an element or field is bound to a variable");
       return;
     }
   }
@@ -2112,22 +2064,24 @@ static bool line_start(R *r, unsigned i) {
  * the declarator, the others as the declaration's type and the declarator;
  * edits inside initialisers nest in the holes.  The reason it cannot, or
  * NULL when done. */
-static const char *split_declstmt(R *r, CXCursor c, const Kids *ks, int rs) {
+static const char *split_declstmt(R *r, KdNode *c, int rs) {
+  const int n = c->nkids;
+  KdNode **kids = c->kids;
   unsigned sb, se;
-  if (!range_of(r, c, &sb, &se) || r->text[se - 1] != ';')
+  if (!node_range(r, c, &sb, &se) || r->text[se - 1] != ';')
     return "it is spelled inside a macro";
-  unsigned *db = calloc((size_t)ks->n, sizeof(unsigned)), *de = calloc((size_t)ks->n, sizeof(unsigned));
-  unsigned *nb = calloc((size_t)ks->n, sizeof(unsigned)), *ne = calloc((size_t)ks->n, sizeof(unsigned));
+  unsigned *db = calloc((size_t)n, sizeof(unsigned)), *de = calloc((size_t)n, sizeof(unsigned));
+  unsigned *nb = calloc((size_t)n, sizeof(unsigned)), *ne = calloc((size_t)n, sizeof(unsigned));
   if (!db || !de || !nb || !ne)
     abort();
   const char *why = NULL;
   for (unsigned k = sb; k < se && !why; k++)  // the text between declarators is rewritten
     if (r->text[k] == '#' && line_start(r, k))
       why = "a preprocessor directive is inside it";
-  for (int i = 0; i < ks->n && !why; i++) {
+  for (int i = 0; i < n && !why; i++) {
     unsigned vb;
-    if (!range_of(r, ks->v[i], &vb, &de[i]) || !in_main(r, clang_getCursorLocation(ks->v[i]), &nb[i]) ||
-        !name_end(r, ks->v[i], &ne[i]) || de[i] > se) {
+    if (!node_range(r, kids[i], &vb, &de[i]) || !in_main(r, clang_getCursorLocation(kids[i]->c), &nb[i]) ||
+        !name_end(r, kids[i]->c, &ne[i]) || de[i] > se) {
       why = "a declarator is spelled inside a macro";
       break;
     }
@@ -2153,19 +2107,17 @@ static const char *split_declstmt(R *r, CXCursor c, const Kids *ks, int rs) {
     if (db[i] == 0 || db[i] > nb[i] || ne[i] > de[i])
       why = "its declarators could not be told apart";
   }
-  if (!why && skip_blanks(r, de[ks->n - 1]) != se - 1)
+  if (!why && skip_blanks(r, de[n - 1]) != se - 1)
     why = "its declarators could not be told apart";
   if (!why) {
     unsigned spec_end = back_blanks(r, sb, db[0]);
     kd_edit_begin(r->E, sb, se, rs);
-    for (int i = 0; i < ks->n; i++) {
-      Var *v = var_find(r, ks->v[i]);
+    for (int i = 0; i < n; i++) {
+      Var *v = var_find(r, kids[i]->c);
       if (i > 0)
         kd_edit_text(r->E, " ");
       if (v && is_view(r, v)) {
-        char name[128];
-        var_name(v, name, sizeof name);
-        kd_edit_text(r->E, "kdlg_view_%s %s", r->rs[v->rs].tag, name);
+        kd_edit_text(r->E, "kdlg_view_%s %s", r->rs[v->rs].tag, v->name);
         kd_edit_hole(r->E, ne[i], de[i]);  // = init, (init), {init} or nothing
       } else if (i == 0) {
         kd_edit_hole(r->E, sb, de[0]);
@@ -2189,115 +2141,106 @@ static const char *split_declstmt(R *r, CXCursor c, const Kids *ks, int rs) {
  * that are block items themselves): a for or if statement's initialisation
  * takes one declaration, and the variables of an unbraced if or loop body
  * (labelled or not) would move out of its scope or condition. */
-static void walk_declstmt(R *r, CXCursor c, enum CXCursorKind parent) {
-  Kids ks = kids_of(c);
+static void walk_declstmt(R *r, KdNode *c, enum CXCursorKind parent) {
   int rs = -1;
   bool vars = true;
-  CXCursor at = c;
-  for (int i = 0; i < ks.n; i++) {
-    if (clang_getCursorKind(ks.v[i]) != CXCursor_VarDecl) {
+  CXCursor at = c->c;
+  for (int i = 0; i < c->nkids; i++) {
+    if (c->kids[i]->c.kind != CXCursor_VarDecl) {
       vars = false;
       continue;
     }
-    Var *v = var_find(r, ks.v[i]);
+    Var *v = var_find(r, c->kids[i]->c);
     if (v && is_view(r, v) && rs < 0) {
       rs = v->rs;
-      at = ks.v[i];
+      at = c->kids[i]->c;
     }
   }
-  bool split = ks.n > 1 && rs >= 0;
+  bool split = c->nkids > 1 && rs >= 0;
   if (split) {
     // a block item, directly or after labels (`again: S *a = p, *b = q;` as an unbraced if body is not)
     bool listed = r->in_list && (parent == CXCursor_CompoundStmt || parent == CXCursor_CaseStmt ||
                                  parent == CXCursor_DefaultStmt || parent == CXCursor_LabelStmt);
     const char *why = !listed ? "it is not directly in a block: a for statement's initialisation, an unbraced body"
                       : !vars ? "it declares something else too"
-                              : split_declstmt(r, c, &ks, rs);
+                              : split_declstmt(r, c, rs);
     if (why) {
       set_bad(r, rs, at, "a declaration of several variables includes a pointer to it and cannot be split (%s)", why);
-      free(ks.v);
       return;
     }
   }
-  for (int i = 0; i < ks.n; i++) {
-    if (clang_getCursorKind(ks.v[i]) == CXCursor_VarDecl)
-      walk_vardecl(r, ks.v[i], split);
+  for (int i = 0; i < c->nkids; i++) {
+    if (c->kids[i]->c.kind == CXCursor_VarDecl)
+      walk_vardecl(r, c->kids[i], split);
     else
-      walk(r, ks.v[i], CTX_VALUE);
+      walk(r, c->kids[i], CTX_VALUE);
   }
-  free(ks.v);
 }
 
 static bool is_atomic_name(const char *n) {
   return !strncmp(n, "atomic", 6) || !strncmp(n, "atom_", 5) || !strcmp(n, "__ldg");
 }
 
-/* The callee's name token: the first child of a call, stripped to its DeclRefExpr. */
-static CXCursor callee_ref(CXCursor call) {
-  Few ks = few_kids(call);
-  return ks.n ? strip_parens_casts(ks.v[0]) : clang_getNullCursor();
-}
+/* The callee's name token: the first child of a call, stripped to its DeclRefExpr (NULL if none). */
+static KdNode *callee_ref(KdNode *call) { return call->nkids ? strip_parens_casts(call->kids[0]) : NULL; }
 
 /* A view argument of a CUDA memory function: the bare variable (explicit casts to void * dropped). */
-static bool host_view_arg(R *r, CXCursor a, VRef *vr) {
-  CXCursor s = a, ch;
+static bool host_view_arg(R *r, KdNode *a, VRef *vr) {
+  KdNode *s = a, *ch;
   bool cast = false;
   while (conversion_operand(s, &ch)) {
     VRef in;
     vref(r, ch, &in);
     if (in.kind == VR_NONE)
       break;
-    enum CXCursorKind k = clang_getCursorKind(s);
-    cast |= k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr;
+    cast |= s->c.kind != CXCursor_ParenExpr && s->c.kind != CXCursor_UnexposedExpr;
     s = ch;
   }
   vref(r, s, vr);
   if (vr->kind != VR_PTR)
     return false;
   if (vr->nterms > 0) {
-    set_bad(r, vr->var->rs, a, "a CUDA memory function is given a device pointer plus an offset");
+    set_bad(r, vr->var->rs, a->c, "a CUDA memory function is given a device pointer plus an offset");
     return false;
   }
   if (cast) {  // (void *)d → d
     unsigned b, e;
-    if (!range_of(r, a, &b, &e)) {
-      set_bad(r, vr->var->rs, a, "a device pointer is spelled inside a macro");
+    if (!node_range(r, a, &b, &e)) {
+      set_bad(r, vr->var->rs, a->c, "a device pointer is spelled inside a macro");
       return false;
     }
-    char name[128];
-    var_name(vr->var, name, sizeof name);
     kd_edit_begin(r->E, b, e, vr->var->rs);
-    kd_edit_text(r->E, "%s", name);
+    kd_edit_text(r->E, "%s", vr->var->name);
   }
   return true;
 }
 
-static void rename_callee(R *r, CXCursor call, int rs, const char *fmt, const char *tag, const char *suffix) {
-  CXCursor ref = callee_ref(call);
+static void rename_callee(R *r, KdNode *call, int rs, const char *fmt, const char *tag, const char *suffix) {
+  KdNode *ref = callee_ref(call);
   unsigned b, e;
-  if (!range_of(r, ref, &b, &e) || !plain(r, ref)) {
-    set_bad(r, rs, call, "a CUDA memory call is spelled inside a macro");
+  if (!ref || !node_range(r, ref, &b, &e) || !node_plain(r, ref)) {
+    set_bad(r, rs, call->c, "a CUDA memory call is spelled inside a macro");
     return;
   }
   kd_edit_begin(r->E, b, e, rs);
   kd_edit_text(r->E, fmt, tag, suffix);
 }
 
-static void walk_host_call(R *r, CXCursor c, const HostCall *h, int nargs) {
+static void walk_host_call(R *r, KdNode *c, const HostCall *h, int nargs) {
   bool done[8] = {0};
   if (h->kind == H_MALLOC && nargs >= 1) {
-    Var *v = address_of_var(r, clang_Cursor_getArgument(c, 0));
+    Var *v = address_of_var(r, arg_node(r, c, 0));
     if (v && is_view(r, v)) {
       rename_callee(r, c, v->rs, "kdlg_%s_%s", r->rs[v->rs].tag, h->suffix);
       done[0] = true;
     }
   } else if (h->kind == H_COPY && nargs >= 2) {
     VRef d, s;
-    bool dv = host_view_arg(r, clang_Cursor_getArgument(c, 0), &d);
-    bool sv = host_view_arg(r, clang_Cursor_getArgument(c, 1), &s);
+    bool dv = host_view_arg(r, arg_node(r, c, 0), &d);
+    bool sv = host_view_arg(r, arg_node(r, c, 1), &s);
     if (dv && sv && d.var->rs != s.var->rs) {
-      set_bad(r, d.var->rs, c, "cudaMemcpy between two different structs");
-      set_bad(r, s.var->rs, c, "cudaMemcpy between two different structs");
+      set_bad(r, d.var->rs, c->c, "cudaMemcpy between two different structs");
+      set_bad(r, s.var->rs, c->c, "cudaMemcpy between two different structs");
     } else if (dv || sv) {
       int rs = dv ? d.var->rs : s.var->rs;
       rename_callee(r, c, rs, dv && sv ? "kdlg_%s_copy_between%s" : dv ? "kdlg_%s_copy_in%s" : "kdlg_%s_copy_out%s",
@@ -2307,29 +2250,29 @@ static void walk_host_call(R *r, CXCursor c, const HostCall *h, int nargs) {
     done[1] = sv;
   } else if ((h->kind == H_SET || h->kind == H_FREE) && nargs >= 1) {
     VRef d;
-    if (host_view_arg(r, clang_Cursor_getArgument(c, 0), &d)) {
+    if (host_view_arg(r, arg_node(r, c, 0), &d)) {
       rename_callee(r, c, d.var->rs, "kdlg_%s_%s", r->rs[d.var->rs].tag, h->suffix);
       done[0] = true;
     }
   }
   for (int i = 0; i < nargs; i++)
     if (i >= 8 || !done[i])
-      walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
+      walk(r, arg_node(r, c, i), CTX_VALUE);
 }
 
 /* The instance of cloneable F that call c, walked in instance r->inst, reaches (pass 1 decided). */
-static int call_route(R *r, CXCursor c, const Fn *F) {
+static int call_route(R *r, KdNode *c, const Fn *F) {
   if (!F->cloned)
     return F->text;  // every call reaches the one instance
-  RouteKey k = route_key(r, c, r->inst);
+  RouteKey k = route_key(r, c->c, r->inst);
   Route *ro;
   HASH_FIND(hh, r->routes, &k, sizeof k, ro);
   return ro && r->edges[ro->edge].callee == F && r->edges[ro->edge].route >= 0 ? r->edges[ro->edge].route : 0;
 }
 
-static void walk_call(R *r, CXCursor c) {
-  CXCursor callee = clang_getCursorReferenced(c);
-  int nargs = clang_Cursor_getNumArguments(c);
+static void walk_call(R *r, KdNode *c) {
+  CXCursor callee = kd_node_referenced(r->tree, c);
+  int nargs = clang_Cursor_getNumArguments(c->c);
   if (nargs < 0 || clang_Cursor_isNull(callee)) {
     walk_kids(r, c);
     return;
@@ -2338,7 +2281,7 @@ static void walk_call(R *r, CXCursor c) {
   spell(callee, name, sizeof name);
   enum CXCursorKind ck = clang_getCursorKind(callee);
   if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2) {
-    CXCursor lhs = clang_Cursor_getArgument(c, 0), rhs = clang_Cursor_getArgument(c, 1);
+    KdNode *lhs = arg_node(r, c, 0), *rhs = arg_node(r, c, 1);
     VRef vr;
     vref(r, lhs, &vr);
     if (vr.kind == VR_ELEM) {
@@ -2351,7 +2294,7 @@ static void walk_call(R *r, CXCursor c) {
   }
   if (ck == CXCursor_Constructor) {
     for (int i = 0; i < nargs; i++)
-      walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
+      walk(r, arg_node(r, c, i), CTX_VALUE);
     return;
   }
   const HostCall *h = host_call(r, callee);
@@ -2363,24 +2306,24 @@ static void walk_call(R *r, CXCursor c) {
   if (launch_call(r, c, &lk, &la)) {  // the kernel and the argument array are handled where declared
     for (int i = 1; i < nargs; i++)
       if (i != 3)
-        walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
+        walk(r, arg_node(r, c, i), CTX_VALUE);
     return;
   }
   CXCursor def = clang_getCursorDefinition(callee);
   unsigned off;
   bool local = !clang_Cursor_isNull(def) && in_main(r, clang_getCursorLocation(def), &off);
   if (nargs >= 1 && is_atomic_name(name) && !local) {
-    CXCursor a0 = strip_parens_casts(clang_Cursor_getArgument(c, 0));
+    KdNode *a0 = strip_parens_casts(arg_node(r, c, 0));
     VRef vr;
     vref(r, a0, &vr);
     if (vr.kind == VR_FADDR) {
-      bool ok;
-      walk(r, only_kid(a0, &ok), CTX_VALUE);  // the field itself: &(*kdlg_S_f(p, i))
+      if (only_kid(a0))
+        walk(r, only_kid(a0), CTX_VALUE);  // the field itself: &(*kdlg_S_f(p, i))
     } else {
-      walk(r, clang_Cursor_getArgument(c, 0), CTX_VALUE);
+      walk(r, arg_node(r, c, 0), CTX_VALUE);
     }
     for (int i = 1; i < nargs; i++)
-      walk(r, clang_Cursor_getArgument(c, (unsigned)i), CTX_VALUE);
+      walk(r, arg_node(r, c, i), CTX_VALUE);
     return;
   }
   CXType ft = clang_getCursorType(callee);
@@ -2394,7 +2337,7 @@ static void walk_call(R *r, CXCursor c) {
     }
   }
   for (int i = 0; i < nargs; i++) {
-    CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+    KdNode *a = arg_node(r, c, i);
     Var *pv = local && i < clang_Cursor_getNumArguments(def) ? base_var(r, clang_Cursor_getArgument(def, (unsigned)i))
                                                              : NULL;
     if (pv && route == 1 && pv->twin)
@@ -2406,62 +2349,59 @@ static void walk_call(R *r, CXCursor c) {
     VRef vr;
     vref(r, a, &vr);
     if (vr.kind == VR_PTR) {
-      set_bad(r, vr.var->rs, a, "a pointer to it is passed to '%s', %s", name,
+      set_bad(r, vr.var->rs, a->c, "a pointer to it is passed to '%s', %s", name,
               local ? "whose parameter receives other pointers too" : "which the rewriter cannot see into");
       continue;
     }
     if ((vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB) && i < clang_getNumArgTypes(ft) &&
         is_reference(clang_getArgType(ft, (unsigned)i))) {
-      set_bad(r, vr.var->rs, a, "an element or field is passed by reference to '%s'", name);
+      set_bad(r, vr.var->rs, a->c, "an element or field is passed by reference to '%s'", name);
       continue;
     }
     walk(r, a, CTX_VALUE);
   }
   // the rest: the callee expression, a launch's configuration
-  Kids ks = kids_of(c);
-  for (int k = 0; k < ks.n; k++) {
+  for (int k = 1; k < c->nkids; k++) {
     bool is_arg = false;
     for (int i = 0; i < nargs && !is_arg; i++)  // (cursors of the same node may compare unequal)
-      is_arg = same_extent(ks.v[k], clang_Cursor_getArgument(c, (unsigned)i));
-    if (!is_arg && k > 0)
-      walk(r, ks.v[k], CTX_VALUE);
+      is_arg = same_extent(r, c->kids[k], arg_node(r, c, i));
+    if (!is_arg)
+      walk(r, c->kids[k], CTX_VALUE);
   }
-  free(ks.v);
 }
 
 /* q = e, q += k, q -= k, ++q, q++, --q, q-- on a view variable q. */
-static bool walk_pointer_update(R *r, CXCursor c) {
-  enum CXCursorKind k = clang_getCursorKind(c);
-  Few ks = few_kids(c);
+static bool walk_pointer_update(R *r, KdNode *c) {
+  enum CXCursorKind k = c->c.kind;
   bool handled = false;
-  if (ks.n >= 1 && clang_getCursorKind(ks.v[0]) == CXCursor_DeclRefExpr) {
-    Var *v = var_find(r, clang_getCursorReferenced(ks.v[0]));
+  if (c->nkids >= 1 && c->kids[0]->c.kind == CXCursor_DeclRefExpr) {
+    Var *v = ref_var(r, c->kids[0]);
     if (v && is_view(r, v)) {
       handled = true;
       RStruct *S = &r->rs[v->rs];
-      char name[128];
-      var_name(v, name, sizeof name);
+      const char *name = v->name;
       unsigned b, e;
       if (k == CXCursor_BinaryOperator) {  // q = e
-        if (ks.n == 2)
-          emit_view_value(r, ks.v[1], v->rs, "a pointer variable");
-      } else if (!range_of(r, c, &b, &e) || !plain(r, ks.v[0])) {
-        set_bad(r, v->rs, c, "pointer arithmetic is spelled inside a macro");
-      } else if (k == CXCursor_CompoundAssignOperator && ks.n == 2) {
+        if (c->nkids == 2)
+          emit_view_value(r, c->kids[1], v->rs, "a pointer variable");
+      } else if (!node_range(r, c, &b, &e) || !node_plain(r, c->kids[0])) {
+        set_bad(r, v->rs, c->c, "pointer arithmetic is spelled inside a macro");
+      } else if (k == CXCursor_CompoundAssignOperator && c->nkids == 2) {
         unsigned kb, ke;
-        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-        if ((op != CXBinaryOperator_AddAssign && op != CXBinaryOperator_SubAssign) || !range_of(r, ks.v[1], &kb, &ke)) {
-          set_bad(r, v->rs, c, "unsupported pointer arithmetic");
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c->c);
+        if ((op != CXBinaryOperator_AddAssign && op != CXBinaryOperator_SubAssign) ||
+            !node_range(r, c->kids[1], &kb, &ke)) {
+          set_bad(r, v->rs, c->c, "unsupported pointer arithmetic");
         } else {
           kd_edit_begin(r->E, b, e, v->rs);
           kd_edit_text(r->E, "kdlg_%s_pre(&%s, %s(kdlg_index)(", S->tag, name,
                        op == CXBinaryOperator_SubAssign ? "-" : "");
           kd_edit_hole(r->E, kb, ke);
           kd_edit_text(r->E, "))");
-          walk(r, ks.v[1], CTX_VALUE);
+          walk(r, c->kids[1], CTX_VALUE);
         }
       } else if (k == CXCursor_UnaryOperator) {
-        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c->c);
         bool pre = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
         bool inc = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc;
         if (op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PreDec && op != CXUnaryOperator_PostInc &&
@@ -2477,8 +2417,8 @@ static bool walk_pointer_update(R *r, CXCursor c) {
   return handled;
 }
 
-static void walk(R *r, CXCursor c, Ctx ctx) {
-  enum CXCursorKind k = clang_getCursorKind(c);
+static void walk(R *r, KdNode *c, Ctx ctx) {
+  enum CXCursorKind k = c->c.kind;
   switch (k) {
   case CXCursor_DeclStmt:
     walk_declstmt(r, c, r->parent_kind);
@@ -2496,14 +2436,13 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
   default:
     break;
   }
-  if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
-    Few ks = few_kids(c);
+  if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c->c) == CXBinaryOperator_Assign) {
     bool done = false;
-    if (ks.n == 2) {
+    if (c->nkids == 2) {
       VRef vr;
-      vref(r, ks.v[0], &vr);
+      vref(r, c->kids[0], &vr);
       if (vr.kind == VR_ELEM) {
-        emit_store(r, &vr, c, ks.v[1]);
+        emit_store(r, &vr, c, c->kids[1]);
         done = true;
       }
     }
@@ -2524,7 +2463,7 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
     return;
   case VR_SUB:
     if (vr.why && !strcmp(vr.why, "decay") && ctx != CTX_SUBSCRIPT_BASE) {
-      set_bad(r, vr.var->rs, c, "an array field decays to a pointer that leaves the expression");
+      set_bad(r, vr.var->rs, c->c, "an array field decays to a pointer that leaves the expression");
       return;
     }
     walk_kids(r, c);
@@ -2533,22 +2472,25 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
     emit_load(r, &vr, c);
     return;
   case VR_PTR:
-    set_bad(r, vr.var->rs, c,
+    set_bad(r, vr.var->rs, c->c,
             "a pointer to it is used in a way the rewriter does not handle (converted, compared, stored, "
             "subtracted or passed on)");
     return;
   case VR_FADDR:
-    set_bad(r, vr.var->rs, c, "the address of field '%s' escapes", r->rs[vr.var->rs].st->fields[vr.field].name);
+    set_bad(r, vr.var->rs, c->c, "the address of field '%s' escapes", r->rs[vr.var->rs].st->fields[vr.field].name);
     return;
   case VR_BAD:
-    set_bad(r, vr.var->rs, c, "%s", vr.why ? vr.why : "unsupported use");
+    set_bad(r, vr.var->rs, c->c, "%s", vr.why ? vr.why : "unsupported use");
     return;
   default:
     break;
   }
   if (k == CXCursor_DeclRefExpr) {
-    // a function whose parameters become views may only be called
-    CXCursor d = clang_getCursorReferenced(c);
+    // a function whose parameters become views may only be called (a name
+    // of arithmetic or pointer type is not a function's: not asked, nor kept)
+    enum CXTypeKind tk = kd_node_type_kind(r->tree, c);
+    bool value = tk == CXType_Pointer || (tk >= CXType_Bool && tk <= CXType_LongDouble);
+    CXCursor d = value ? clang_getNullCursor() : clang_getCursorReferenced(c->c);
     if (clang_getCursorKind(d) == CXCursor_FunctionDecl) {
       CXCursor def = clang_getCursorDefinition(d);
       Fn *F = fn_find(r, def);
@@ -2558,7 +2500,7 @@ static void walk(R *r, CXCursor c, Ctx ctx) {
         for (int inst = 0; pv && inst < 2; inst++) {  // either instance of a cloneable function
           Var *iv = inst ? pv->twin : pv;
           if (iv && (!F || F->live[inst]) && is_view(r, iv))
-            set_bad(r, iv->rs, c, "the address of a function that receives it is taken");
+            set_bad(r, iv->rs, c->c, "the address of a function that receives it is taken");
         }
       }
     }
@@ -2650,7 +2592,7 @@ static void walk_clone(R *r, Fn *F) {
   KdEdits *E0 = r->E;
   r->inst = 1;
   r->E = F->E;
-  walk(r, kd_function_body(F->def), CTX_VALUE);
+  walk(r, node_of(r, kd_function_body(F->def)), CTX_VALUE);
   edit_decl_params(r, F->def, F->def);
   rename_decl(r, F->def, F);
   for (int k = 0; k < F->protos.n; k++) {
@@ -2780,7 +2722,7 @@ static enum CXChildVisitResult collect_funcs(CXCursor c, CXCursor parent, CXClie
       k == CXCursor_Destructor)
     collect(c, parent, &r->funcs);
   else if (k == CXCursor_VarDecl) {
-    pass1_vardecl(r, c);  // globals
+    pass1_vardecl(r, node_of(r, c));  // globals
     clang_visitChildren(c, collect_function_refs, &r->global_refs);
   }
   return CXChildVisit_Continue;
@@ -3160,6 +3102,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     fprintf(remarks, "kdlg-opt: error: cannot read the contents of '%s'\n", src->path);
     return -1;
   }
+  r.tree = kd_tree_new(r.main, r.len);
   r.E = kd_edits_new();
   int rc = setup_structs(&r);
   if (rc == 0) {
@@ -3182,7 +3125,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
         if (clang_isCursorDefinition(r.funcs.v[f])) {
           Fn *F = fn_find(&r, r.funcs.v[f]);
           r.inst = F ? F->text : 0;  // the instance the original text stands for
-          walk(&r, kd_function_body(r.funcs.v[f]), CTX_VALUE);
+          walk(&r, node_of(&r, kd_function_body(r.funcs.v[f])), CTX_VALUE);
         }
       r.inst = 0;
       edit_params(&r);
@@ -3232,6 +3175,11 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     free(r.rs[i].gf);
     HASH_CLEAR(hh, r.rs[i].fnames);
     free(r.rs[i].fname_mem);
+    FieldDecl *d, *dt;
+    HASH_ITER(hh, r.rs[i].fdecls, d, dt) {
+      HASH_DEL(r.rs[i].fdecls, d);
+      free(d);
+    }
   }
   free(r.rs);
   HASH_CLEAR(hh, r.var_map);
@@ -3267,7 +3215,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   }
   free(r.edges);
   free(r.cflags);
-  free(r.kid_stack.v);
+  kd_tree_free(r.tree);
   kd_edits_free(r.E);
   return rc;
 }

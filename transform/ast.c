@@ -1,0 +1,411 @@
+/* ast.c: the AST nodes the rewriter looks at, read from libclang once (see ast.h). */
+#include "ast.h"
+
+#include <assert.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* KdNode.known: which answers the node has (in KdNode.facts, but for
+ * KNOWN_TYPE_KIND; KNOWN_RANGE: in_file, b, e). */
+enum {
+  KNOWN_EXTENT = 1,
+  KNOWN_RANGE = 2,
+  KNOWN_PLAIN = 4,
+  KNOWN_TYPE = 8,
+  KNOWN_REF = 16,
+  KNOWN_REF_KEY = 32,
+  KNOWN_TYPE_KIND = 64,
+};
+
+/* What has been asked about a node (a node asked nothing has none). */
+struct KdFacts {
+  CXSourceRange extent;
+  CXType type;        // canonical
+  CXCursor ref;       // referenced declaration
+  KdDeclKey ref_key;
+  unsigned b, e;      // kd_node_range
+  bool in_file;       // kd_node_range's answer
+  bool plain;         // kd_node_plain's answer
+};
+
+/* Memory handed out in blocks, freed all at once.  The tree of a large
+ * file takes tens of MB (the generated 256-field kernel: 200,000 nodes),
+ * and a first touch of each 4 KiB page costs a page fault, which took
+ * more time than the rewriter's own work: once the tree holds HUGE_BLOCK
+ * bytes, blocks are that large, aligned, and asked to be backed by huge
+ * pages (Linux; ignored elsewhere or if transparent huge pages are off). */
+typedef struct Block {
+  struct Block *next;
+  size_t used, size;
+  void *data[];
+} Block;
+
+enum { SMALL_BLOCK = 64 << 10, HUGE_BLOCK = 2 << 20 };
+
+/* An open node of the traversal in progress: its children are scratch[kid0..]. */
+typedef struct Open {
+  KdNode *n;
+  int kid0;
+} Open;
+
+struct KdTree {
+  CXFile main;
+  size_t len;          // bytes in the main file
+  KdNode **slot;       // hash table of the roots read by cursor (open addressing), nslots a power of two
+  size_t nslots, nroots;
+  Block *blocks;
+  size_t allocated;    // bytes in blocks
+  // the traversal in progress (read_subtree)
+  Open *open;
+  int nopen, capopen;
+  KdNode **scratch;    // children of the open nodes, each one's after its parent's
+  int nscratch, capscratch;
+  bool lost;           // a node's parent was not an open node (see read_subtree)
+  KdNode **lambdas;    // lambdas met, to be read after the traversal
+  int nlambdas, caplambdas;
+};
+
+static Block *new_block(KdTree *t, size_t n) {
+  size_t size = t->allocated < HUGE_BLOCK ? SMALL_BLOCK : HUGE_BLOCK;
+  while (size < sizeof(Block) + n)
+    size *= 2;
+  Block *b = size >= HUGE_BLOCK ? aligned_alloc(HUGE_BLOCK, size) : malloc(size);
+  if (!b)
+    abort();
+#ifdef MADV_HUGEPAGE
+  if (size >= HUGE_BLOCK)
+    madvise(b, size, MADV_HUGEPAGE);
+#endif
+  b->next = t->blocks;
+  b->used = 0;
+  b->size = size - sizeof(Block);
+  t->blocks = b;
+  t->allocated += size;
+  return b;
+}
+
+static void *xalloc(KdTree *t, size_t n) {
+  n = (n + sizeof(void *) - 1) / sizeof(void *) * sizeof(void *);
+  Block *b = t->blocks;
+  if (!b || b->used + n > b->size)
+    b = new_block(t, n);
+  void *p = (char *)b->data + b->used;
+  b->used += n;
+  return p;
+}
+
+static void *grow(void *v, int *cap, size_t elem) {
+  *cap = *cap ? 2 * *cap : 64;
+  v = realloc(v, (size_t)*cap * elem);
+  if (!v)
+    abort();
+  return v;
+}
+
+/* ---- nodes by cursor ---- */
+
+/* Whether the cursor records a context beside its AST node: a statement's
+ * or expression's cursor holds the node (data[1]) and the declaration that
+ * the traversal which made it had last entered (data[0]), which varies from
+ * one traversal to another.  No libclang function the rewriter calls on a
+ * statement looks at it, and clang_hashCursor leaves it out. */
+static bool has_context(CXCursor c) {
+  return (c.kind >= CXCursor_FirstStmt && c.kind <= CXCursor_LastStmt) ||
+         (c.kind >= CXCursor_FirstExpr && c.kind <= CXCursor_LastExpr);  // clang_isStatement, clang_isExpression
+}
+
+/* Whether a and b are cursors of one node: bit for bit, but for the context. */
+static bool same_node(CXCursor a, CXCursor b) {
+  return a.data[1] == b.data[1] && a.kind == b.kind && a.xdata == b.xdata && a.data[2] == b.data[2] &&
+         (has_context(a) || a.data[0] == b.data[0]);
+}
+
+static size_t hash_cursor(CXCursor c) {
+  uint64_t h = (uint64_t)(unsigned)c.kind * 0x9E3779B97F4A7C15u ^ (uint64_t)(unsigned)c.xdata;
+  for (int i = has_context(c) ? 1 : 0; i < 3; i++) {
+    h ^= (uint64_t)(uintptr_t)c.data[i];
+    h *= 0x9E3779B97F4A7C15u;
+    h ^= h >> 29;
+  }
+  return (size_t)h;
+}
+
+static KdNode *find(KdTree *t, CXCursor c) {
+  for (size_t i = hash_cursor(c) & (t->nslots - 1);; i = (i + 1) & (t->nslots - 1)) {
+    KdNode *n = t->slot[i];
+    if (!n || same_node(n->c, c))
+      return n;
+  }
+}
+
+/* Adds n, whose cursor is not in the table yet. */
+static void insert(KdTree *t, KdNode *n) {
+  if (2 * (t->nroots + 1) > t->nslots) {  // at most half full
+    KdNode **old = t->slot;
+    size_t nold = t->nslots;
+    t->nslots *= 2;
+    t->slot = calloc(t->nslots, sizeof(KdNode *));
+    if (!t->slot)
+      abort();
+    t->nroots = 0;
+    for (size_t i = 0; i < nold; i++)
+      if (old[i])
+        insert(t, old[i]);
+    free(old);
+  }
+  size_t i = hash_cursor(n->c) & (t->nslots - 1);
+  while (t->slot[i])
+    i = (i + 1) & (t->nslots - 1);
+  t->slot[i] = n;
+  t->nroots++;
+}
+
+static KdNode *new_node(KdTree *t, CXCursor c) {
+  KdNode *n = xalloc(t, sizeof *n);
+  *n = (KdNode){.c = c};
+  return n;
+}
+
+/* ---- reading a subtree ---- */
+
+static void push_scratch(KdTree *t, KdNode *n) {
+  if (t->nscratch == t->capscratch)
+    t->scratch = grow(t->scratch, &t->capscratch, sizeof(KdNode *));
+  t->scratch[t->nscratch++] = n;
+}
+
+static void open_node(KdTree *t, KdNode *n) {
+  if (t->nopen == t->capopen)
+    t->open = grow(t->open, &t->capopen, sizeof(Open));
+  t->open[t->nopen++] = (Open){n, t->nscratch};
+}
+
+/* The top open node has no more children: they move from scratch into it. */
+static void close_node(KdTree *t) {
+  Open *o = &t->open[--t->nopen];
+  int n = t->nscratch - o->kid0;
+  o->n->nkids = n;
+  if (n > 0) {
+    o->n->kids = xalloc(t, (size_t)n * sizeof(KdNode *));
+    memcpy(o->n->kids, t->scratch + o->kid0, (size_t)n * sizeof(KdNode *));
+  }
+  t->nscratch = o->kid0;
+}
+
+static enum CXChildVisitResult read_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  KdTree *t = data;
+  // libclang passes the node whose children these are: close the nodes
+  // whose children are done, up to it.  Among a lambda's children it lists
+  // those of each capture's initialiser, not the initialiser itself (whose
+  // children these are): such a parent is not open, and the node is the
+  // lambda's, the root (a lambda is read on its own, below)
+  KdNode *top = t->open[t->nopen - 1].n;
+  while (!same_node(top->c, parent)) {
+    if (t->nopen == 1) {
+      if (top->c.kind == CXCursor_LambdaExpr)
+        break;
+      t->lost = true;
+      return CXChildVisit_Break;
+    }
+    close_node(t);
+    top = t->open[t->nopen - 1].n;
+  }
+  if (same_node(c, top->c)) {
+    // a ConstantExpr: its cursor is its operand's, and the traversal meets
+    // it again as its own child; the operand's children are the node's
+    assert(top->again < 255);
+    top->again++;
+    return CXChildVisit_Recurse;
+  }
+  KdNode *n = new_node(t, c);
+  push_scratch(t, n);
+  if (c.kind == CXCursor_LambdaExpr) {  // read on its own, after this traversal
+    if (t->nlambdas == t->caplambdas)
+      t->lambdas = grow(t->lambdas, &t->caplambdas, sizeof(KdNode *));
+    t->lambdas[t->nlambdas++] = n;
+    return CXChildVisit_Continue;
+  }
+  open_node(t, n);
+  return CXChildVisit_Recurse;
+}
+
+/* Reads the subtree of the new node root with one recursive traversal, and
+ * one more for each lambda in it. */
+static void read_subtree(KdTree *t, KdNode *root) {
+  assert(t->nopen == 0 && t->nscratch == 0);
+  int lambda0 = t->nlambdas;
+  t->lost = false;
+  open_node(t, root);
+  clang_visitChildren(root->c, read_visit, t);
+  while (t->nopen > 0)
+    close_node(t);
+  if (t->lost) {  // libclang passes each node's parent, an open node: cannot happen
+    fprintf(stderr, "kdlg-opt: internal error: a node's parent is not on the path read so far\n");
+    abort();
+  }
+  for (int i = lambda0; i < t->nlambdas; i++)  // (a nested call reads and drops those it meets)
+    read_subtree(t, t->lambdas[i]);
+  t->nlambdas = lambda0;
+}
+
+KdTree *kd_tree_new(CXFile main, size_t len) {
+  KdTree *t = calloc(1, sizeof *t);
+  if (!t)
+    abort();
+  t->main = main;
+  t->len = len;
+  t->nslots = 1024;
+  t->slot = calloc(t->nslots, sizeof(KdNode *));
+  if (!t->slot)
+    abort();
+  return t;
+}
+
+void kd_tree_free(KdTree *t) {
+  if (!t)
+    return;
+  for (Block *b = t->blocks, *next; b; b = next) {
+    next = b->next;
+    free(b);
+  }
+  free(t->slot);
+  free(t->open);
+  free(t->scratch);
+  free(t->lambdas);
+  free(t);
+}
+
+KdNode *kd_tree_node(KdTree *t, CXCursor c) {
+  KdNode *n = find(t, c);
+  if (!n) {
+    n = new_node(t, c);
+    insert(t, n);
+    read_subtree(t, n);
+  }
+  return n;
+}
+
+KdNode *kd_tree_kid(KdTree *t, KdNode *n, CXCursor c) {
+  for (int i = 0; i < n->nkids; i++)
+    if (same_node(n->kids[i]->c, c))
+      return n->kids[i];
+  return kd_tree_node(t, c);
+}
+
+/* ---- facts ---- */
+
+/* n's facts, made on the first question. */
+static KdFacts *facts(KdTree *t, KdNode *n) {
+  if (!n->facts) {
+    n->facts = xalloc(t, sizeof(KdFacts));
+    memset(n->facts, 0, sizeof(KdFacts));
+  }
+  return n->facts;
+}
+
+CXSourceRange kd_node_extent(KdTree *t, KdNode *n) {
+  KdFacts *f = facts(t, n);
+  if (!(n->known & KNOWN_EXTENT)) {
+    f->extent = clang_getCursorExtent(n->c);
+    n->known |= KNOWN_EXTENT;
+  }
+  return f->extent;
+}
+
+CXType kd_node_type(KdTree *t, KdNode *n) {
+  KdFacts *f = facts(t, n);
+  if (!(n->known & KNOWN_TYPE)) {
+    f->type = clang_getCanonicalType(clang_getCursorType(n->c));
+    n->known |= KNOWN_TYPE;
+  }
+  return f->type;
+}
+
+enum CXTypeKind kd_node_type_kind(KdTree *t, KdNode *n) {
+  if (n->known & KNOWN_TYPE)
+    return n->facts->type.kind;
+  if (!(n->known & KNOWN_TYPE_KIND)) {  // (the kind alone: no KdFacts for it)
+    // a builtin type is canonical, and a pointer's canonical type is a pointer
+    CXType ty = clang_getCursorType(n->c);
+    bool canonical_kind = (ty.kind >= CXType_FirstBuiltin && ty.kind <= CXType_LastBuiltin) || ty.kind == CXType_Pointer;
+    n->type_kind = (unsigned short)(canonical_kind ? ty.kind : clang_getCanonicalType(ty).kind);
+    n->known |= KNOWN_TYPE_KIND;
+  }
+  (void)t;
+  return (enum CXTypeKind)n->type_kind;
+}
+
+CXCursor kd_node_referenced(KdTree *t, KdNode *n) {
+  KdFacts *f = facts(t, n);
+  if (!(n->known & KNOWN_REF)) {
+    f->ref = clang_getCursorReferenced(n->c);
+    n->known |= KNOWN_REF;
+  }
+  return f->ref;
+}
+
+KdDeclKey kd_node_ref_key(KdTree *t, KdNode *n) {
+  KdFacts *f = facts(t, n);
+  if (!(n->known & KNOWN_REF_KEY)) {
+    f->ref_key = kd_decl_key(kd_node_referenced(t, n));
+    n->known |= KNOWN_REF_KEY;
+  }
+  return f->ref_key;
+}
+
+bool kd_tree_in_main(KdTree *t, CXSourceLocation l, unsigned *off) {
+  CXFile f;
+  clang_getFileLocation(l, &f, NULL, NULL, off);
+  return f && clang_File_isEqual(f, t->main);
+}
+
+bool kd_tree_plain_loc(KdTree *t, CXSourceLocation l) {
+  CXFile f1, f2;
+  unsigned o1, o2;
+  clang_getFileLocation(l, &f1, NULL, NULL, &o1);
+  clang_getSpellingLocation(l, &f2, NULL, NULL, &o2);
+  return f1 && f2 && clang_File_isEqual(f1, t->main) && clang_File_isEqual(f2, t->main) && o1 == o2;
+}
+
+/* The main-file range [*b, *e) of x (see kd_node_range). */
+static bool range_in_main(KdTree *t, CXSourceRange x, unsigned *b, unsigned *e) {
+  // kd_tree_in_main of both ends and kd_tree_plain_loc of the start, with
+  // the start's file location asked once
+  CXSourceLocation start = clang_getRangeStart(x);
+  CXFile f, fs;
+  unsigned so;
+  clang_getFileLocation(start, &f, NULL, NULL, b);
+  if (!f || !clang_File_isEqual(f, t->main) || !kd_tree_in_main(t, clang_getRangeEnd(x), e))
+    return false;
+  clang_getSpellingLocation(start, &fs, NULL, NULL, &so);
+  if (!fs || !clang_File_isEqual(fs, t->main) || so != *b)
+    return false;
+  return *b < *e && *e <= t->len;
+}
+
+bool kd_tree_range(KdTree *t, CXCursor c, unsigned *b, unsigned *e) {
+  return range_in_main(t, clang_getCursorExtent(c), b, e);
+}
+
+bool kd_node_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e) {
+  KdFacts *f = facts(t, n);
+  if (!(n->known & KNOWN_RANGE)) {
+    f->in_file = range_in_main(t, kd_node_extent(t, n), &f->b, &f->e);
+    n->known |= KNOWN_RANGE;
+  }
+  *b = f->b;
+  *e = f->e;
+  return f->in_file;
+}
+
+bool kd_node_plain(KdTree *t, KdNode *n) {
+  KdFacts *f = facts(t, n);
+  if (!(n->known & KNOWN_PLAIN)) {
+    f->plain = kd_tree_plain_loc(t, clang_getCursorLocation(n->c));
+    n->known |= KNOWN_PLAIN;
+  }
+  return f->plain;
+}

@@ -1,0 +1,111 @@
+/* ast.h: the AST nodes the rewriter looks at, read from libclang once.
+ *
+ * libclang keeps no child arrays: each "children of this cursor" is a new
+ * clang_visitChildren, which costs as much as a small traversal, and the
+ * extent, type and referenced declaration of a cursor are recomputed on
+ * every call.  The rewriter (rewrite.c) asks these questions many times per
+ * node: pass 1 follows pointer flows down operand chains, and pass 2's walk
+ * asks vref about every expression, which descends the operand chain again
+ * below each node.  On the generated 256-field kernel that was most of the
+ * rewriter's time.
+ *
+ * A KdTree holds, for every node under the cursors it was asked about (a
+ * function body, a global's initialiser), the cursor and its children, read
+ * with ONE recursive clang_visitChildren per root (and one per lambda in it,
+ * below), plus answers that are pure functions of the cursor, each asked of
+ * libclang the first time it is wanted and kept: the extent and its offsets
+ * in the main file, whether its token is spelled in the file, the canonical
+ * type (its kind in the node itself), the referenced declaration and that
+ * declaration's key.  Nothing in it depends on what the rewriter has
+ * decided: it is a copy of the (immutable) AST of one translation unit.
+ *
+ * A root is found by its cursor (kd_tree_node), a call's argument among the
+ * call's children (kd_tree_kid); a cursor not read yet gets its subtree read
+ * then.  Cursors are compared bit for bit, not by clang_equalCursors, which
+ * takes two VarDecl cursors that differ in their first-in-declaration-group
+ * flag for one although their extents differ; except that a statement's
+ * cursor also records the declaration the traversal that made it had last
+ * entered, which varies (clang_visitChildren on one node records none, and
+ * the parent a traversal passes to its visitor may record another than the
+ * node's own cursor did), and which no libclang function the rewriter calls
+ * on statements looks at: that part is left out.
+ *
+ * The traversal gives each node's parent to its visitor, which is how the
+ * children are told from the grandchildren, with two exceptions: among a
+ * lambda's children libclang lists the children of each capture's
+ * initialiser, not the initialiser itself (so a lambda is read as a root of
+ * its own, where a parent that is not open is the lambda); and a
+ * ConstantExpr (a case label, an array bound) has its operand's cursor, so a
+ * traversal meets that node twice, once as its own child, while
+ * clang_visitChildren on the cursor lists the operand's children (the
+ * node's kids; `again` counts the extra meeting).  So walking a node's
+ * subtree parents first, each child and its subtree in order, each node
+ * 1 + again times, meets what clang_visitChildren on the node with
+ * CXChildVisit_Recurse meets, in its order, and each node's kids are what
+ * clang_visitChildren on its cursor lists (both checked on every .cu and .cl
+ * of testsuite/ and benchmarks/ and on the generated kernels).  A parent
+ * that is not on the path read so far anywhere else is an internal error.
+ *
+ * Ownership: the tree owns every node and array, kd_tree_free releases them
+ * all; node pointers stay valid until then.
+ */
+#ifndef KDLG_AST_H
+#define KDLG_AST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <clang-c/Index.h>
+
+#include "../analysis/frontend.h"
+
+typedef struct KdNode KdNode;
+typedef struct KdFacts KdFacts;
+
+struct KdNode {
+  CXCursor c;               // the cursor, as the traversal met it
+  KdNode **kids;            // the children, in clang_visitChildren's order (NULL if none)
+  KdFacts *facts;           // what has been asked about it (kd_node_*), or NULL
+  int nkids;
+  unsigned char again;      // times a traversal meets it again as its own child (a ConstantExpr: 1)
+  unsigned char known;      // which answers it has (ast.c)
+  unsigned short type_kind; // kd_node_type_kind's answer (kept in the node: asked of most nodes)
+};
+
+typedef struct KdTree KdTree;
+
+/* A tree for the translation unit whose main file is `main`, `len` bytes. */
+KdTree *kd_tree_new(CXFile main, size_t len);
+void kd_tree_free(KdTree *t);
+
+/* The node of cursor c, its subtree read if c is new. */
+KdNode *kd_tree_node(KdTree *t, CXCursor c);
+
+/* The node of c, which is as a rule one of n's children (a call's argument). */
+KdNode *kd_tree_kid(KdTree *t, KdNode *n, CXCursor c);
+
+CXSourceRange kd_node_extent(KdTree *t, KdNode *n);
+CXType kd_node_type(KdTree *t, KdNode *n);           // clang_getCanonicalType(clang_getCursorType(c))
+enum CXTypeKind kd_node_type_kind(KdTree *t, KdNode *n);  // kd_node_type(t, n).kind
+CXCursor kd_node_referenced(KdTree *t, KdNode *n);
+KdDeclKey kd_node_ref_key(KdTree *t, KdNode *n);     // kd_decl_key(kd_node_referenced(n))
+
+/* Whether the extent of n is a byte range [*b, *e) of the main file whose
+ * start is spelled where it appears (not in a macro body), with b < e <= len. */
+bool kd_node_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e);
+
+/* Whether n's token (clang_getCursorLocation) is spelled where it appears
+ * in the main file. */
+bool kd_node_plain(KdTree *t, KdNode *n);
+
+/* kd_node_range for any cursor (not kept). */
+bool kd_tree_range(KdTree *t, CXCursor c, unsigned *b, unsigned *e);
+
+/* Whether l is in the main file (its offset in *off). */
+bool kd_tree_in_main(KdTree *t, CXSourceLocation l, unsigned *off);
+
+/* Whether the token at l is spelled where it appears in the main file (not
+ * in a macro body). */
+bool kd_tree_plain_loc(KdTree *t, CXSourceLocation l);
+
+#endif
