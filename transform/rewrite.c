@@ -247,6 +247,8 @@ typedef struct R {
   CXCursor visiting_fn;  // pass 1: the function whose body is visited
   int *cflags;       // per root: CL_VIEW / CL_OTHER (valid unless cdirty)
   bool cdirty;
+  struct MacroHit *own_name_hits, *counter_hits;  // macros leading to __func__ / __COUNTER__ (uses_words)
+  bool own_name_made, counter_made;
 } R;
 
 static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -1480,58 +1482,177 @@ static bool has_word(R *r, unsigned b, unsigned e, const char *word) {
 static unsigned skip_blanks(R *r, unsigned i);
 static bool line_start(R *r, unsigned i);
 
-/* Whether text[b, e) uses one of `words` (NULL-terminated), directly or
- * through a macro #defined in the main file whose replacement uses one,
- * maybe through other such macros; *via names the macro (or is ""). Macros
- * of included headers are not looked into. */
-static bool uses_words(R *r, unsigned b, unsigned e, const char *const *words, char *via, size_t nvia) {
-  *via = 0;
+/* One `#define NAME replacement` line of some file of the translation unit. */
+typedef struct MacroDef {
+  const char *name;  // NAME (not NUL-terminated), in the file's text
+  unsigned nname;
+  const char *repl;  // the replacement, to the end of the (continued) line
+  unsigned nrepl;
+} MacroDef;
+
+/* A macro name that leads to one of a word list, in a set (uthash). */
+typedef struct MacroHit {
+  char *name;
+  UT_hash_handle hh;
+} MacroHit;
+
+typedef struct MacroScan {
+  MacroDef *v;
+  int n, cap;
+} MacroScan;
+
+/* Appends every `#define` line of text[0, len) to *ms. */
+static void scan_defines(const char *text, size_t len, MacroScan *ms) {
+  for (size_t i = 0; i < len; i++) {
+    if (text[i] != '#')
+      continue;
+    size_t l = i;  // only blanks between the line's start and '#'
+    while (l > 0 && (text[l - 1] == ' ' || text[l - 1] == '\t'))
+      l--;
+    if (l > 0 && text[l - 1] != '\n')
+      continue;
+    size_t k = i + 1;
+    while (k < len && (text[k] == ' ' || text[k] == '\t'))
+      k++;
+    if (k + 6 > len || strncmp(text + k, "define", 6) || (k + 6 < len && is_ident_char(text[k + 6])))
+      continue;
+    k += 6;
+    while (k < len && (text[k] == ' ' || text[k] == '\t'))
+      k++;
+    size_t n = k;
+    while (n < len && is_ident_char(text[n]))
+      n++;
+    size_t end = n;
+    while (end < len && !(text[end] == '\n' && text[end - 1] != '\\'))
+      end++;
+    if (n > k) {
+      if (ms->n == ms->cap) {
+        ms->cap = ms->cap ? 2 * ms->cap : 256;
+        ms->v = realloc(ms->v, (size_t)ms->cap * sizeof *ms->v);
+        if (!ms->v)
+          abort();
+      }
+      ms->v[ms->n++] = (MacroDef){text + k, (unsigned)(n - k), text + n, (unsigned)(end - n)};
+    }
+    i = end;
+  }
+}
+
+typedef struct FileList {
+  CXFile *v;
+  int n, cap;
+} FileList;
+
+static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
+  (void)stack;
+  (void)depth;
+  FileList *l = d;
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 32;
+    l->v = realloc(l->v, (size_t)l->cap * sizeof *l->v);
+    if (!l->v)
+      abort();
+  }
+  l->v[l->n++] = f;
+}
+
+/* Whether text[b, e) holds a whole identifier that is in `set`. */
+static bool has_hit_name(const char *text, unsigned b, unsigned e, MacroHit *set) {
+  for (unsigned i = b; i < e;) {
+    if (!is_ident_char(text[i]) || (i > b && is_ident_char(text[i - 1]))) {
+      i++;
+      continue;
+    }
+    unsigned n = i;
+    while (n < e && is_ident_char(text[n]))
+      n++;
+    MacroHit *h;
+    HASH_FIND(hh, set, text + i, n - i, h);
+    if (h)
+      return true;
+    i = n;
+  }
+  return false;
+}
+
+/* Whether text[0, n) holds `word` as a whole identifier. */
+static bool text_has_word(const char *text, unsigned n, const char *word) {
+  size_t wl = strlen(word);
+  for (unsigned i = 0; i + wl <= n; i++)
+    if (!strncmp(text + i, word, wl) && (i == 0 || !is_ident_char(text[i - 1])) &&
+        (i + wl == n || !is_ident_char(text[i + wl])))
+      return true;
+  return false;
+}
+
+/* The names of the macros, #defined in any file of the translation unit
+ * (the main file, every header it includes, the bundled prelude), whose
+ * replacement uses one of `words` directly or through other such macros.
+ * A name counts if any of its definitions does (#undef and redefinitions
+ * are not followed: conservative).  Free with free_hits. */
+static MacroHit *macro_hits(R *r, const char *const *words) {
+  MacroScan ms = {0};
+  scan_defines(r->text, r->len, &ms);
+  FileList files = {0};
+  clang_getInclusions(r->src->tu, add_inclusion, &files);
+  CXFile main_file = clang_getFile(r->src->tu, r->src->path);
+  for (int i = 0; i < files.n; i++) {
+    size_t size = 0;
+    const char *text = clang_File_isEqual(files.v[i], main_file) ? NULL
+                                                                  : clang_getFileContents(r->src->tu, files.v[i], &size);
+    if (text)
+      scan_defines(text, size, &ms);
+  }
+  free(files.v);
+  MacroHit *set = NULL;
+  for (bool more = true; more;) {  // a macro whose replacement uses a word or a name already in the set
+    more = false;
+    for (int m = 0; m < ms.n; m++) {
+      const MacroDef *d = &ms.v[m];
+      MacroHit *h;
+      HASH_FIND(hh, set, d->name, d->nname, h);
+      if (h)
+        continue;
+      bool hit = has_hit_name(d->repl, 0, d->nrepl, set);
+      for (int w = 0; words[w] && !hit; w++)
+        hit = text_has_word(d->repl, d->nrepl, words[w]);
+      if (hit) {
+        h = calloc(1, sizeof *h);
+        if (!h || !(h->name = strndup(d->name, d->nname)))
+          abort();
+        HASH_ADD_KEYPTR(hh, set, h->name, d->nname, h);
+        more = true;
+      }
+    }
+  }
+  free(ms.v);
+  return set;
+}
+
+static void free_hits(MacroHit *set) {
+  MacroHit *h, *tmp;
+  HASH_ITER(hh, set, h, tmp) {
+    HASH_DEL(set, h);
+    free(h->name);
+    free(h);
+  }
+}
+
+/* Whether text[b, e) uses one of `words` (NULL-terminated), directly
+ * (*via = false) or through a macro of any file of the translation unit
+ * whose replacement uses one, maybe through other such macros (*via =
+ * true).  The macros are scanned once per word list: *hits, *made. */
+static bool uses_words(R *r, unsigned b, unsigned e, const char *const *words, MacroHit **hits, bool *made,
+                       bool *via) {
+  *via = false;
   for (int w = 0; words[w]; w++)
     if (has_word(r, b, e, words[w]))
       return true;
-  enum { MAXM = 64 };
-  unsigned mb[MAXM], mn[MAXM], me[MAXM];  // name start, name length, end of the replacement
-  bool hit[MAXM] = {0};
-  int nm = 0;
-  for (unsigned i = 0; i < r->len && nm < MAXM; i++) {  // every `#define NAME ...` line of the file
-    if (r->text[i] != '#' || !line_start(r, i))
-      continue;
-    unsigned k = skip_blanks(r, i + 1);
-    if (k + 6 > r->len || strncmp(r->text + k, "define", 6))
-      continue;
-    k = skip_blanks(r, k + 6);
-    unsigned n = k;
-    while (n < r->len && is_ident_char(r->text[n]))
-      n++;
-    unsigned end = n;
-    while (end < r->len && !(r->text[end] == '\n' && r->text[end - 1] != '\\'))
-      end++;
-    mb[nm] = k;
-    mn[nm] = n - k;
-    me[nm++] = end;
+  if (!*made) {
+    *hits = macro_hits(r, words);
+    *made = true;
   }
-  for (int m = 0; m < nm; m++)  // macros whose replacement uses a word ...
-    for (int w = 0; words[w] && !hit[m]; w++)
-      hit[m] = has_word(r, mb[m] + mn[m], me[m], words[w]);
-  for (bool more = true; more;) {  // ... or a macro that does
-    more = false;
-    for (int m = 0; m < nm; m++)
-      for (int o = 0; o < nm && !hit[m]; o++) {
-        char name[128];
-        snprintf(name, sizeof name, "%.*s", (int)mn[o], r->text + mb[o]);
-        if (hit[o] && mn[o] > 0 && has_word(r, mb[m] + mn[m], me[m], name))
-          more = hit[m] = true;
-      }
-  }
-  for (int m = 0; m < nm; m++) {
-    char name[128];
-    snprintf(name, sizeof name, "%.*s", (int)mn[m], r->text + mb[m]);
-    if (hit[m] && mn[m] > 0 && has_word(r, b, e, name)) {
-      snprintf(via, nvia, "%s", name);
-      return true;
-    }
-  }
-  return false;
+  return *via = has_hit_name(r->text, b, e, *hits);
 }
 
 /* Why F's text [b, e) (name at nb) cannot be copied into a clone that
@@ -1560,12 +1681,16 @@ static const char *clone_text_problem(R *r, const Fn *F, unsigned b, unsigned e,
     if (line_start(r, i) && !(w + 6 <= e && !strncmp(r->text + w, "pragma", 6)))
       return "a preprocessor directive is inside it (code the parser does not see would be copied unrewritten)";
   }
-  static const char *const own_name[] = {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__", NULL};
+  // its own name: __func__ and its kin, and std::source_location (whose current() asks the builtins)
+  static const char *const own_name[] = {"__func__",          "__FUNCTION__",       "__PRETTY_FUNCTION__",
+                                         "__FUNCSIG__",       "__builtin_FUNCTION", "__builtin_FUNCSIG",
+                                         "__builtin_source_location", "source_location", NULL};
   static const char *const counter[] = {"__COUNTER__", NULL};
-  char via[128];
-  if (uses_words(r, b, e, own_name, via, sizeof via))
-    return *via ? "it uses its own name (__func__, through a macro of this file)" : "it uses its own name (__func__)";
-  if (uses_words(r, b, e, counter, via, sizeof via))
+  bool via;
+  if (uses_words(r, b, e, own_name, &r->own_name_hits, &r->own_name_made, &via))
+    return via ? "it uses its own name (__func__ or std::source_location, through a macro)"
+               : "it uses its own name (__func__ or std::source_location)";
+  if (uses_words(r, b, e, counter, &r->counter_hits, &r->counter_made, &via))
     return "it expands __COUNTER__ (the clone would take other values, and shift the later ones)";
   if (has_word(r, b, nb, "constexpr") || has_word(r, b, nb, "consteval"))
     return "it is constexpr (its clone calls the accessors, which are not)";
@@ -3215,6 +3340,8 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   }
   free(r.edges);
   free(r.cflags);
+  free_hits(r.own_name_hits);
+  free_hits(r.counter_hits);
   kd_tree_free(r.tree);
   kd_edits_free(r.E);
   return rc;

@@ -6,7 +6,7 @@
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
 // RUN: sed '1,/^ \*\/$/d' %t.dir/out.cu > %t.dir/body.cu
 // RUN: cmp %s %t.dir/body.cu
-// CHECK: neg-clone-func-macro.cu:[[@LINE+9]]:27: remark: struct 'P' keeps its AoS layout: 'energy' is called with device data and with other pointers, and it uses its own name (__func__, through a macro of this file) [kdlg-rewrite]
+// CHECK: neg-clone-func-macro.cu:[[@LINE+9]]:27: remark: struct 'P' keeps its AoS layout: 'energy' is called with device data and with other pointers, and it uses its own name (__func__ or std::source_location, through a macro) [kdlg-rewrite]
 // CHECK: exit=0
 #include <cuda_runtime.h>
 #include <cstdio>
