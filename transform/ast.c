@@ -64,6 +64,7 @@ struct KdTree {
   KdNode **scratch;    // children of the open nodes, each one's after its parent's
   int nscratch, capscratch;
   bool lost;           // a node's parent was not an open node (see read_subtree)
+  bool in_body;        // reading a lambda: its body has begun (no parent may be missing any more)
   KdNode **lambdas;    // lambdas met, to be read after the traversal
   int nlambdas, caplambdas;
 };
@@ -107,14 +108,17 @@ static void *grow(void *v, int *cap, size_t elem) {
 
 /* ---- nodes by cursor ---- */
 
-/* Whether the cursor records a context beside its AST node: a statement's
- * or expression's cursor holds the node (data[1]) and the declaration that
- * the traversal which made it had last entered (data[0]), which varies from
- * one traversal to another.  No libclang function the rewriter calls on a
- * statement looks at it, and clang_hashCursor leaves it out. */
+/* Whether the cursor records a context beside its AST node: a statement's,
+ * expression's or attribute's cursor holds the node (data[1]) and the
+ * declaration that the traversal which made it had last entered (data[0]),
+ * which varies from one traversal to another (an attribute's children get
+ * the attribute itself as that declaration in the parent libclang passes).
+ * No libclang function the rewriter calls on these looks at it, and
+ * clang_hashCursor leaves it out for statements and expressions. */
 static bool has_context(CXCursor c) {
   return (c.kind >= CXCursor_FirstStmt && c.kind <= CXCursor_LastStmt) ||
-         (c.kind >= CXCursor_FirstExpr && c.kind <= CXCursor_LastExpr);  // clang_isStatement, clang_isExpression
+         (c.kind >= CXCursor_FirstExpr && c.kind <= CXCursor_LastExpr) ||
+         (c.kind >= CXCursor_FirstAttr && c.kind <= CXCursor_LastAttr);  // clang_isStatement, _isExpression, _isAttribute
 }
 
 /* Whether a and b are cursors of one node: bit for bit, but for the context. */
@@ -205,18 +209,23 @@ static enum CXChildVisitResult read_visit(CXCursor c, CXCursor parent, CXClientD
   KdNode *top = t->open[t->nopen - 1].n;
   while (!same_node(top->c, parent)) {
     if (t->nopen == 1) {
-      if (top->c.kind == CXCursor_LambdaExpr)
+      if (top->c.kind == CXCursor_LambdaExpr && !t->in_body)  // a capture's initialiser's child
         break;
-      t->lost = true;
+      t->lost = true;  // anything else: read_subtree reads the root again, node by node
       return CXChildVisit_Break;
     }
     close_node(t);
     top = t->open[t->nopen - 1].n;
   }
+  if (t->nopen == 1 && top->c.kind == CXCursor_LambdaExpr && c.kind == CXCursor_CompoundStmt)
+    t->in_body = true;  // (the captures and their initialisers come before the body)
   if (same_node(c, top->c)) {
     // a ConstantExpr: its cursor is its operand's, and the traversal meets
     // it again as its own child; the operand's children are the node's
-    assert(top->again < 255);
+    if (top->again == 255) {
+      t->lost = true;
+      return CXChildVisit_Break;
+    }
     top->again++;
     return CXChildVisit_Recurse;
   }
@@ -232,19 +241,50 @@ static enum CXChildVisitResult read_visit(CXCursor c, CXCursor parent, CXClientD
   return CXChildVisit_Recurse;
 }
 
+static enum CXChildVisitResult list_kid(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  KdTree *t = data;
+  push_scratch(t, new_node(t, c));
+  return CXChildVisit_Continue;
+}
+
+/* Reads n's kids with one clang_visitChildren on n, and theirs the same
+ * way: the definition of the kids, one traversal per node (the rewriter's
+ * reading before the tree existed).  `again` stays 0: no traversal meets a
+ * node twice here. */
+static void read_node_by_node(KdTree *t, KdNode *n) {
+  int k0 = t->nscratch;
+  clang_visitChildren(n->c, list_kid, t);
+  n->nkids = t->nscratch - k0;
+  n->kids = NULL;
+  if (n->nkids > 0) {
+    n->kids = xalloc(t, (size_t)n->nkids * sizeof(KdNode *));
+    memcpy(n->kids, t->scratch + k0, (size_t)n->nkids * sizeof(KdNode *));
+  }
+  t->nscratch = k0;
+  for (int i = 0; i < n->nkids; i++)
+    read_node_by_node(t, n->kids[i]);
+}
+
 /* Reads the subtree of the new node root with one recursive traversal, and
- * one more for each lambda in it. */
+ * one more for each lambda in it.  Where that traversal passes a parent
+ * that is not on the path read so far, other than those ast.h describes (an
+ * attribute argument's children in libclang 19 before attributes were
+ * compared without their context; a C++20 requires-expression's
+ * requirements), the root is read again node by node. */
 static void read_subtree(KdTree *t, KdNode *root) {
   assert(t->nopen == 0 && t->nscratch == 0);
   int lambda0 = t->nlambdas;
   t->lost = false;
+  t->in_body = false;
   open_node(t, root);
   clang_visitChildren(root->c, read_visit, t);
   while (t->nopen > 0)
     close_node(t);
-  if (t->lost) {  // libclang passes each node's parent, an open node: cannot happen
-    fprintf(stderr, "kdlg-opt: internal error: a node's parent is not on the path read so far\n");
-    abort();
+  if (t->lost) {  // the nodes read so far are dropped (the tree's blocks keep them until it is freed)
+    t->nlambdas = lambda0;
+    read_node_by_node(t, root);
+    return;
   }
   for (int i = lambda0; i < t->nlambdas; i++)  // (a nested call reads and drops those it meets)
     read_subtree(t, t->lambdas[i]);

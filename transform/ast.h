@@ -34,7 +34,8 @@
  * children are told from the grandchildren, with two exceptions: among a
  * lambda's children libclang lists the children of each capture's
  * initialiser, not the initialiser itself (so a lambda is read as a root of
- * its own, where a parent that is not open is the lambda); and a
+ * its own, where a parent that is not open before the lambda's body is the
+ * lambda); and a
  * ConstantExpr (a case label, an array bound) has its operand's cursor, so a
  * traversal meets that node twice, once as its own child, while
  * clang_visitChildren on the cursor lists the operand's children (the
@@ -43,8 +44,13 @@
  * 1 + again times, meets what clang_visitChildren on the node with
  * CXChildVisit_Recurse meets, in its order, and each node's kids are what
  * clang_visitChildren on its cursor lists (both checked on every .cu and .cl
- * of testsuite/ and benchmarks/ and on the generated kernels).  A parent
- * that is not on the path read so far anywhere else is an internal error.
+ * of testsuite/ and benchmarks/ and on the generated kernels).  Anywhere
+ * else, a parent that is not on the path read so far (libclang 19 does that
+ * for a C++20 requires-expression's requirements) makes the root be read
+ * again node by node, one clang_visitChildren per node: the kids by their
+ * definition, at the old cost.  An attribute's cursor, like a statement's,
+ * is compared without its context (its argument's children get a parent
+ * whose context is the attribute itself).
  *
  * Ownership: the tree owns every node and array, kd_tree_free releases them
  * all; node pointers stay valid until then.

@@ -1,5 +1,5 @@
 /* edits.c: nested source edits (see edits.h). */
-#define _GNU_SOURCE /* open_memstream */
+#define _GNU_SOURCE
 #include "edits.h"
 
 #include <stdarg.h>
