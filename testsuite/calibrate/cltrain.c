@@ -2,21 +2,23 @@
  * OpenCL (PoCL in CI; docs/calibration.md "Tests").
  *
  * Emits the OpenCL kernels of the quick sweep (kd_cal_emit_opts), then, for
- * the structs s ∈ {1, 2, 4, 8, 16} × m ∈ {1, 3, 16}, every layout and several
+ * the structs s ∈ {1, 2, 4, 8, 16} × m ∈ {1, 3, 16}, the access patterns
+ * (rw for every m, split and one for m ∈ {3, 16}), every layout and several
  * trip counts n, with E = 1003 elements (not a multiple of any tile ≥ 2):
  *   1. fills the buffer with a pad byte and runs the generic kd_init kernel;
  *      every field of every element must hold the initial value at the
  *      address this file computes (its own layout formula, below), every
  *      other byte must keep the pad byte;
  *   2. runs the timed kernel k = 2 times; every value must equal the CPU
- *      reference (initial value after k updates), the padding and a guard
- *      zone after the region must be untouched;
+ *      reference (its own formulas of the patterns, below: the fields a
+ *      pattern does not store keep their initial values), the padding and a
+ *      guard zone after the region must be untouched;
  *   3. runs the generic kd_check kernel; it must count exactly the
  *      mismatches the CPU found (none).
  * With --plant-bug the kernels are generated with the planted bug (element
- * e^1 addressed instead of e): then every variant must show mismatches, and
- * kd_check must count exactly as many as the CPU (the self-check that the
- * verification of the GPU run can fail).
+ * e^1 addressed instead of e): then every variant (m = 3, every pattern)
+ * must show mismatches, and kd_check must count exactly as many as the CPU
+ * (the self-check that the verification of the GPU run can fail).
  *
  *   cltrain --work DIR [--plant-bug] [-v]
  *
@@ -97,12 +99,28 @@ static uint64_t ref_hash(uint64_t e, unsigned f, unsigned c) {
   return z ^ (z >> 31);
 }
 
-/* component c's value after k updates v = v·3 + ((u32)e + f + 1), in w bytes */
-static uint64_t ref_value(uint64_t e, unsigned f, unsigned c, unsigned k, unsigned w) {
-  uint64_t v = ref_hash(e, f, c);
+/* component c of field f (of m) after k launches of a kernel of access
+ * pattern `access`, in w bytes (docs/calibration.md):
+ *   rw     every field: k updates v = v·3 + ((u32)e + f + 1)
+ *   split  r = ⌈m/2⌉: field r+i = (initial field i)·3 + ((u32)e + r+i+1) once
+ *          k ≥ 1, plus (initial field r-1) for the last field of odd m;
+ *          fields < r initial
+ *   one    field 0 as rw's, the others initial */
+static uint64_t ref_value(uint64_t e, unsigned f, unsigned c, unsigned k, unsigned w, unsigned m, int access) {
   uint32_t a = (uint32_t)e + f + 1u;
-  for (unsigned r = 0; r < k; r++)
-    v = v * 3u + a;
+  unsigned r = (m + 1) / 2;
+  uint64_t v;
+  if (access == KD_CAL_RW || (access == KD_CAL_ONE && f == 0)) {
+    v = ref_hash(e, f, c);
+    for (unsigned j = 0; j < k; j++)
+      v = v * 3u + a;
+  } else if (access == KD_CAL_SPLIT && f >= r && k >= 1) {
+    v = ref_hash(e, f - r, c) * 3u + a;
+    if (m % 2 == 1 && f == m - 1)
+      v += ref_hash(e, r - 1, c);
+  } else {
+    v = ref_hash(e, f, c);
+  }
   return w == 8 ? v : v & ((UINT64_C(1) << (8 * w)) - 1);
 }
 
@@ -112,10 +130,11 @@ static uint64_t load(const unsigned char *p, unsigned w) {
   return v;
 }
 
-/* Compares buf (region + guard bytes) with the values after k updates;
- * returns the number of mismatching values and adds stray bytes to *stray. */
-static long compare(const unsigned char *buf, uint64_t E, unsigned m, unsigned s, unsigned tile, unsigned k,
-                    const char *what, long *stray) {
+/* Compares buf (region + guard bytes) with the values after k launches of
+ * pattern `access`; returns the number of mismatching values and adds stray
+ * bytes to *stray. */
+static long compare(const unsigned char *buf, uint64_t E, unsigned m, unsigned s, unsigned tile, int access,
+                    unsigned k, const char *what, long *stray) {
   uint64_t region = ref_region(E, m, s, tile);
   unsigned char *covered = calloc(region + GUARD, 1);
   unsigned ncomp = s == 16 ? 4 : 1, w = s == 16 ? 4 : s;
@@ -127,7 +146,7 @@ static long compare(const unsigned char *buf, uint64_t E, unsigned m, unsigned s
         die("reference formula out of its region (%s)", what);
       memset(covered + off, 1, s);
       for (unsigned c = 0; c < ncomp; c++) {
-        uint64_t want = ref_value(e, f, c, k, w), got = load(buf + off + c * w, w);
+        uint64_t want = ref_value(e, f, c, k, w, m, access), got = load(buf + off + c * w, w);
         if (want != got) {
           if (bad == 0 && verbose)
             fprintf(stderr, "cltrain: %s: element %llu field %u component %u: %llx, expected %llx\n", what,
@@ -193,12 +212,12 @@ static void run(cl_kernel k, size_t items) {
 
 /* One variant: init, k timed launches, check.  Returns the CPU's mismatch
  * count; fails on any disagreement (see the file comment). */
-static long variant(cl_program prog, unsigned s, unsigned m, int l, unsigned n, bool bug, cl_kernel init,
-                    cl_kernel check) {
+static long variant(cl_program prog, unsigned s, unsigned m, int access, int l, unsigned n, bool bug,
+                    cl_kernel init, cl_kernel check) {
   unsigned tile = kd_cal_layout_tile(l);
   cl_ulong E = E_ELEMS;
   char name[64], what[128];
-  kd_cal_kernel_name(name, sizeof name, (int)s, (int)m, l);
+  kd_cal_kernel_name(name, sizeof name, (int)s, (int)m, access, l);
   snprintf(what, sizeof what, "%s n=%u", name, n);
   uint64_t bytes = ref_region(E, m, s, tile) + GUARD;
   unsigned char *host = malloc(bytes);
@@ -206,7 +225,7 @@ static long variant(cl_program prog, unsigned s, unsigned m, int l, unsigned n, 
   cl_int err;
   cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, host, &err);
   CL_CHECK(err);
-  cl_uint cm = m, ct = tile, cn = n, cT = (cl_uint)((E + n - 1) / n), ck = K_LAUNCHES;
+  cl_uint cm = m, ct = tile, cn = n, cT = (cl_uint)((E + n - 1) / n), ck = K_LAUNCHES, ca = (cl_uint)access;
 
   /* 1. init */
   CL_CHECK(clSetKernelArg(init, 0, sizeof buf, &buf));
@@ -216,7 +235,7 @@ static long variant(cl_program prog, unsigned s, unsigned m, int l, unsigned n, 
   run(init, 256);
   CL_CHECK(clEnqueueReadBuffer(queue, buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
   long stray = 0;
-  long bad = compare(host, E, m, s, tile, 0, what, &stray);
+  long bad = compare(host, E, m, s, tile, access, 0, what, &stray);
   if (bad || stray)
     fail("%s: kd_init_s%u: %ld wrong initial values, %ld bytes outside the fields written", what, s, bad, stray);
 
@@ -232,7 +251,7 @@ static long variant(cl_program prog, unsigned s, unsigned m, int l, unsigned n, 
     run(k, cT);
   CL_CHECK(clEnqueueReadBuffer(queue, buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
   stray = 0;
-  bad = compare(host, E, m, s, tile, K_LAUNCHES, what, &stray);
+  bad = compare(host, E, m, s, tile, access, K_LAUNCHES, what, &stray);
   if (!bug && (bad || stray))
     fail("%s: %ld values differ from the CPU reference, %ld bytes outside the fields changed", what, bad, stray);
   if (bug && bad == 0)
@@ -246,8 +265,9 @@ static long variant(cl_program prog, unsigned s, unsigned m, int l, unsigned n, 
   CL_CHECK(clSetKernelArg(check, 1, sizeof E, &E));
   CL_CHECK(clSetKernelArg(check, 2, sizeof cm, &cm));
   CL_CHECK(clSetKernelArg(check, 3, sizeof ct, &ct));
-  CL_CHECK(clSetKernelArg(check, 4, sizeof ck, &ck));
-  CL_CHECK(clSetKernelArg(check, 5, sizeof cbuf, &cbuf));
+  CL_CHECK(clSetKernelArg(check, 4, sizeof ca, &ca));
+  CL_CHECK(clSetKernelArg(check, 5, sizeof ck, &ck));
+  CL_CHECK(clSetKernelArg(check, 6, sizeof cbuf, &cbuf));
   run(check, 256);
   CL_CHECK(clEnqueueReadBuffer(queue, cbuf, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
   if (cnt[0] != (cl_uint)bad || (cnt[1] != 0) != (bad != 0))
@@ -283,6 +303,8 @@ int main(int argc, char **argv) {
   char err[512];
   if (kd_cal_emit_opts(&cfg, KD_CAL_OPENCL, &opt, err, sizeof err) != 0)
     die("%s", err);
+  KdCalSweep sw;
+  kd_cal_sweep(&cfg, &sw);
   setup();
 
   static const unsigned sizes[] = {1, 2, 4, 8, 16}, ms_all[] = {1, 3, 16}, ms_bug[] = {3};
@@ -304,12 +326,21 @@ int main(int argc, char **argv) {
       snprintf(kname, sizeof kname, "kd_check_s%u", s);
       cl_kernel check = clCreateKernel(prog, kname, &e);
       CL_CHECK(e);
-      for (int l = 0; l < KD_CAL_NLAYOUTS; l++)
-        for (int t = 0; t < nn; t++) {
-          variants++;
-          if (variant(prog, s, m, l, ns[t], bug, init, check) > 0)
-            flagged++;
-        }
+      /* the patterns the quick sweep has for m: rw; split and one too for m ≥ 2 */
+      unsigned access = kd_cal_sweep_access(&sw, (int)m);
+      unsigned all = 1u << KD_CAL_RW | 1u << KD_CAL_SPLIT | 1u << KD_CAL_ONE;
+      if (access != (m >= 2 ? all : 1u << KD_CAL_RW))
+        die("the quick sweep's access patterns for m = %u are not the ones this test expects", m);
+      for (int a = 0; a < KD_CAL_NACCESS; a++) {
+        if (!(access & 1u << a))
+          continue;
+        for (int l = 0; l < KD_CAL_NLAYOUTS; l++)
+          for (int t = 0; t < nn; t++) {
+            variants++;
+            if (variant(prog, s, m, a, l, ns[t], bug, init, check) > 0)
+              flagged++;
+          }
+      }
       clReleaseKernel(init);
       clReleaseKernel(check);
       clReleaseProgram(prog);

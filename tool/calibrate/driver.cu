@@ -4,11 +4,12 @@
  * by kd_cal_build with kd_cal_gen.cuh (the sweep, the generic init/check
  * kernels) and linked with the train_s*_m*.cu objects.
  *
- * On GPU 0 it runs the ε stride benchmark, then every (struct, n, layout)
- * variant of the sweep: initialise (generic kernel, runtime division),
- * 1 warm-up and R timed launches (CUDA events around each), check every field
- * of every element on the GPU.  It writes the raw timings CSV (format 1,
- * docs/calibration.md) to standard output and progress to standard error.
+ * On GPU 0 it runs the ε stride benchmark, then every (struct, access
+ * pattern, n, layout) variant of the sweep: initialise (generic kernel,
+ * runtime division), 1 warm-up and R timed launches (CUDA events around
+ * each), check every field of every element on the GPU.  It writes the raw
+ * timings CSV (format 2, docs/calibration.md) to standard output and
+ * progress to standard error.
  *
  *   kdcal [--bytes B] [--repeats R] [--nvcc-version V] [--kdlg-version V]
  *         [--max-structs K] [--stride-only]
@@ -270,12 +271,12 @@ int main(int argc, char **argv) {
   StrideResult st;
   stride_benchmark(sms, e0, e1, &st);
 
-  /* header (docs/calibration.md, format 1) */
+  /* header (docs/calibration.md, format 2) */
   char kdrv[64], date[32];
   kernel_driver_version(kdrv, sizeof kdrv);
   time_t now = time(NULL);
   strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
-  printf("# kdlg-calibrate raw timings, format 1\n");
+  printf("# kdlg-calibrate raw timings, format 2\n");
   printf("# device: %s\n", prop.name);
   printf("# compute_capability: %d.%d\n", prop.major, prop.minor);
   if (kdrv[0])
@@ -305,7 +306,7 @@ int main(int argc, char **argv) {
   printf("# stride_columns: stride_bytes,l1_ns,dram_ns (ns per warp-wide access per SM)\n");
   for (int i = 0; i < KD_NSTRIDES; i++)
     printf("# stride: %u,%.4f,%.4f\n", kd_strides[i], st.l1_ns[i], st.dram_ns[i]);
-  printf("m,field_bytes,sigma,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified\n");
+  printf("m,field_bytes,sigma,access,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified\n");
   fflush(stdout);
   if (stride_only)
     return 0;
@@ -319,12 +320,18 @@ int main(int argc, char **argv) {
   CK(cudaMalloc(&buf, cap));
   CK(cudaMalloc(&cnt, 2 * sizeof(unsigned)));
 
-  long failed = 0, rows = 0;
+  /* the variants to run, for the progress line's estimate */
+  long failed = 0, rows = 0, total = 0;
+  for (int si = 0; si < max_structs; si++)
+    for (int a = 0; a < KD_NACCESS; a++)
+      if (kd_structs[si].table[a])
+        total += (long)kd_access_nn[a] * KD_NLAYOUTS;
+
+  /* per struct: every access pattern it has (rw, split, one), every n of
+   * that pattern, every layout; the CSV rows come in this order */
   for (int si = 0; si < max_structs; si++) {
     const KdStruct *S = &kd_structs[si];
     double t_struct = now_s();
-    const void *k[KD_NLAYOUTS];
-    S->table(k);
     int z = 0;
     while (kd_sizes[z] != S->s)
       z++;
@@ -332,60 +339,67 @@ int main(int argc, char **argv) {
     unsigned sigma = (unsigned)(S->m * S->s);
     unsigned long long E = bytes / sigma;
     unsigned gen_grid = (unsigned)std::min<unsigned long long>((E + 255) / 256, (unsigned long long)sms * 32);
-    for (int ni = 0; ni < KD_NN; ni++) {
-      unsigned n = kd_sweep_n[ni];
-      unsigned long long T64 = (E + n - 1) / n;
-      if (T64 > 0xFFFFFFFFull) {
-        fprintf(stderr, "kdcal: %llu work-items do not fit in 32 bits (--bytes too large)\n", T64);
-        return 1;
-      }
-      unsigned T = (unsigned)T64;
-      /* blocks of 256, or fewer (down to one warp) so that the grid covers every SM */
-      unsigned block = T >= 256u * (unsigned)sms ? 256 : round_up((T + sms - 1) / sms, 32);
-      if (block > 256)
-        block = 256;
-      unsigned grid = (T + block - 1) / block;
-      for (int l = 0; l < KD_NLAYOUTS; l++) {
-        unsigned tile = kd_layout_tile[l];
-        char what[96];
-        snprintf(what, sizeof what, "s=%d m=%d n=%u %s tile %u", S->s, S->m, n, kd_layout_name[l], tile);
-
-        void *iargs[] = {&buf, &E, &m, &tile};
-        launch(kd_init_kernels[z], gen_grid, 256, iargs, "init");
-
-        void *targs[] = {&buf, &E, &n, &T};
-        std::vector<double> t;
-        for (int r = 0; r <= repeats; r++) {  /* r = 0: warm-up */
-          CK(cudaEventRecord(e0));
-          launch(k[l], grid, block, targs, what);
-          CK(cudaEventRecord(e1));
-          CK(cudaEventSynchronize(e1));
-          float ms;
-          CK(cudaEventElapsedTime(&ms, e0, e1));
-          if (r > 0)
-            t.push_back(ms);
+    for (unsigned access = 0; access < KD_NACCESS; access++) {
+      if (!S->table[access])
+        continue;
+      const void *k[KD_NLAYOUTS];
+      S->table[access](k);
+      for (int ni = 0; ni < kd_access_nn[access]; ni++) {
+        unsigned n = kd_access_n[access][ni];
+        unsigned long long T64 = (E + n - 1) / n;
+        if (T64 > 0xFFFFFFFFull) {
+          fprintf(stderr, "kdcal: %llu work-items do not fit in 32 bits (--bytes too large)\n", T64);
+          return 1;
         }
+        unsigned T = (unsigned)T64;
+        /* blocks of 256, or fewer (down to one warp) so that the grid covers every SM */
+        unsigned block = T >= 256u * (unsigned)sms ? 256 : round_up((T + sms - 1) / sms, 32);
+        if (block > 256)
+          block = 256;
+        unsigned grid = (T + block - 1) / block;
+        for (int l = 0; l < KD_NLAYOUTS; l++) {
+          unsigned tile = kd_layout_tile[l];
+          char what[128];
+          snprintf(what, sizeof what, "s=%d m=%d %s n=%u %s tile %u", S->s, S->m, kd_access_name[access], n,
+                   kd_layout_name[l], tile);
 
-        unsigned applied = (unsigned)repeats + 1, host_cnt[2];
-        CK(cudaMemset(cnt, 0, 2 * sizeof(unsigned)));
-        void *cargs[] = {&buf, &E, &m, &tile, &applied, &cnt};
-        launch(kd_check_kernels[z], gen_grid, 256, cargs, "check");
-        CK(cudaMemcpy(host_cnt, cnt, sizeof host_cnt, cudaMemcpyDeviceToHost));
-        int verified = host_cnt[1] == 0;
-        if (!verified) {
-          failed++;
-          fprintf(stderr, "kdcal: %s: %u mismatching values (NOT VERIFIED)\n", what, host_cnt[0]);
+          void *iargs[] = {&buf, &E, &m, &tile};
+          launch(kd_init_kernels[z], gen_grid, 256, iargs, "init");
+
+          void *targs[] = {&buf, &E, &n, &T};
+          std::vector<double> t;
+          for (int r = 0; r <= repeats; r++) {  /* r = 0: warm-up */
+            CK(cudaEventRecord(e0));
+            launch(k[l], grid, block, targs, what);
+            CK(cudaEventRecord(e1));
+            CK(cudaEventSynchronize(e1));
+            float ms;
+            CK(cudaEventElapsedTime(&ms, e0, e1));
+            if (r > 0)
+              t.push_back(ms);
+          }
+
+          unsigned applied = (unsigned)repeats + 1, host_cnt[2];
+          CK(cudaMemset(cnt, 0, 2 * sizeof(unsigned)));
+          void *cargs[] = {&buf, &E, &m, &tile, &access, &applied, &cnt};
+          launch(kd_check_kernels[z], gen_grid, 256, cargs, "check");
+          CK(cudaMemcpy(host_cnt, cnt, sizeof host_cnt, cudaMemcpyDeviceToHost));
+          int verified = host_cnt[1] == 0;
+          if (!verified) {
+            failed++;
+            fprintf(stderr, "kdcal: %s: %u mismatching values (NOT VERIFIED)\n", what, host_cnt[0]);
+          }
+          printf("%d,%d,%u,%s,%u,%llu,%u,%s,%u,%.4f,%.4f,%.4f,%d\n", S->m, S->s, sigma, kd_access_name[access], n,
+                 E, T, kd_layout_name[l], tile, median(t), *std::min_element(t.begin(), t.end()),
+                 *std::max_element(t.begin(), t.end()), verified);
+          rows++;
         }
-        printf("%d,%d,%u,%u,%llu,%u,%s,%u,%.4f,%.4f,%.4f,%d\n", S->m, S->s, sigma, n, E, T, kd_layout_name[l],
-               tile, median(t), *std::min_element(t.begin(), t.end()), *std::max_element(t.begin(), t.end()),
-               verified);
-        rows++;
       }
     }
     fflush(stdout);
     double el = now_s() - t_start;
     fprintf(stderr, "kdcal: struct %d/%d (s=%d m=%d sigma=%u) %.1f s, total %.0f s, about %.0f s left\n", si + 1,
-            max_structs, S->s, S->m, sigma, now_s() - t_struct, el, el / (si + 1) * (max_structs - si - 1));
+            max_structs, S->s, S->m, sigma, now_s() - t_struct, el, el / rows * (total - rows));
   }
   CK(cudaFree(buf));
   CK(cudaFree(cnt));

@@ -20,6 +20,10 @@
 static const int all_sizes[KD_CAL_NSIZES] = {1, 2, 4, 8, 16};
 static const int quick_m[] = {1, 2, 3, 4, 6, 8, 12, 16};
 static const uint32_t quick_n[] = {128, 1024, 16384};
+/* split and one, full and quick alike: the m of --quick that have two fields
+ * or more, both ends and the middle of n */
+static const int access_m[] = {2, 3, 4, 6, 8, 12, 16};
+static const uint32_t access_n[] = {128, 1024, 16384};
 
 void kd_cal_sweep(const KdCalConfig *cfg, KdCalSweep *sw) {
   memset(sw, 0, sizeof *sw);
@@ -39,8 +43,28 @@ void kd_cal_sweep(const KdCalConfig *cfg, KdCalSweep *sw) {
     for (int i = 0; i < KD_CAL_MAXN; i++)
       sw->n[i] = 128u << i;  /* 128 … 16384 */
   }
+  sw->nam = (int)(sizeof access_m / sizeof access_m[0]);
+  memcpy(sw->am, access_m, sizeof access_m);
+  sw->nan = (int)(sizeof access_n / sizeof access_n[0]);
+  memcpy(sw->an, access_n, sizeof access_n);
   sw->bytes = cfg->bytes ? cfg->bytes : cfg->quick ? KD_CAL_BYTES_QUICK : KD_CAL_BYTES_FULL;
   sw->repeats = cfg->repeats > 0 ? cfg->repeats : KD_CAL_REPEATS;
+}
+
+unsigned kd_cal_sweep_access(const KdCalSweep *sw, int m) {
+  unsigned mask = 0;
+  for (int i = 0; i < sw->nm; i++)
+    if (sw->m[i] == m)
+      mask |= 1u << KD_CAL_RW;
+  for (int i = 0; i < sw->nam; i++)
+    if (sw->am[i] == m && mask)
+      mask |= 1u << KD_CAL_SPLIT | 1u << KD_CAL_ONE;
+  return mask;
+}
+
+const char *kd_cal_access_name(int a) {
+  assert(a >= 0 && a < KD_CAL_NACCESS);
+  return a == KD_CAL_RW ? "rw" : a == KD_CAL_SPLIT ? "split" : "one";
 }
 
 uint32_t kd_cal_layout_tile(int l) {
@@ -112,13 +136,17 @@ static int size_index(int s) {
 
 const char *kd_cal_type_name(KdCalLang lang, int s) { return lang_of(lang)->types[size_index(s)]; }
 
-void kd_cal_kernel_name(char *buf, size_t len, int s, int m, int l) {
+/* "" for rw (its names predate the patterns), else "_split", "_one" */
+static const char *access_infix(int a) { return a == KD_CAL_RW ? "" : a == KD_CAL_SPLIT ? "_split" : "_one"; }
+
+void kd_cal_kernel_name(char *buf, size_t len, int s, int m, int access, int l) {
+  const char *x = access_infix(access);
   if (l == 0)
-    snprintf(buf, len, "kd_train_s%d_m%d_aos", s, m);
+    snprintf(buf, len, "kd_train_s%d_m%d%s_aos", s, m, x);
   else if (l == 1)
-    snprintf(buf, len, "kd_train_s%d_m%d_soa", s, m);
+    snprintf(buf, len, "kd_train_s%d_m%d%s_soa", s, m, x);
   else
-    snprintf(buf, len, "kd_train_s%d_m%d_t%u", s, m, kd_cal_layout_tile(l));
+    snprintf(buf, len, "kd_train_s%d_m%d%s_t%u", s, m, x, kd_cal_layout_tile(l));
 }
 
 void kd_cal_file_name(char *buf, size_t len, KdCalLang lang, int s, int m) {
@@ -132,23 +160,30 @@ static void gen_load(FILE *o, const Lang *L, int s, const char *ref, int f) {
   fprintf(o, "      %s v%d = %s;\n", L->types[size_index(s)], f, ref);
 }
 
-/* Field f's update v = v·3 + (a + f + 1) and store to `ref` (uint4: per
- * component).  `a` is (u32)e: the addend depends on the element so that
- * verification sees an element written at another's address (with a
- * position-independent update any permutation of the elements would go
- * unnoticed). */
-static void gen_store(FILE *o, const Lang *L, int s, const char *ref, int f) {
+/* Field f's store to `ref` of v<i>·3 (+ v<x> when x ≥ 0) + (a + f + 1),
+ * updating v<i> (uint4: per component).  `a` is (u32)e: the addend depends
+ * on the element so that verification sees an element written at another's
+ * address (with a position-independent update any permutation of the
+ * elements would go unnoticed). */
+static void gen_store(FILE *o, const Lang *L, int s, const char *ref, int f, int i, int x) {
   const char *t = L->types[size_index(s)];
+  char plus[32] = "";
   if (s == 16) {
     static const char comp[] = "xyzw";
-    for (int c = 0; c < 4; c++)
-      fprintf(o, "      v%d.%c = v%d.%c * 3u + (a + %du);\n", f, comp[c], f, comp[c], f + 1);
-    fprintf(o, "      %s = v%d;\n", ref, f);
-  } else if (s == 8) {
-    fprintf(o, "      %s = v%d * 3u + (%s)(a + %du);\n", ref, f, t, f + 1);
-  } else {
-    fprintf(o, "      %s = (%s)(v%d * 3u + (a + %du));\n", ref, t, f, f + 1);
+    for (int c = 0; c < 4; c++) {
+      if (x >= 0)
+        snprintf(plus, sizeof plus, " + v%d.%c", x, comp[c]);
+      fprintf(o, "      v%d.%c = v%d.%c * 3u%s + (a + %du);\n", i, comp[c], i, comp[c], plus, f + 1);
+    }
+    fprintf(o, "      %s = v%d;\n", ref, i);
+    return;
   }
+  if (x >= 0)
+    snprintf(plus, sizeof plus, " + v%d", x);
+  if (s == 8)
+    fprintf(o, "      %s = v%d * 3u%s + (%s)(a + %du);\n", ref, i, plus, t, f + 1);
+  else
+    fprintf(o, "      %s = (%s)(v%d * 3u%s + (a + %du));\n", ref, t, i, plus, f + 1);
 }
 
 /* Field f's lvalue for layout tile (1 AoS, 0 SoA, t tiled) through q. */
@@ -163,14 +198,14 @@ static void field_ref(char *buf, size_t len, uint32_t tile, int f) {
     snprintf(buf, len, "q[%u]", (uint32_t)f * tile);
 }
 
-/* Writes the timed kernel of layout l for the struct (s, m).  Work-item g of
- * T, iteration j of n, touches element e = j·T + g when e < E and updates
- * every field once. */
-static void gen_train(FILE *o, const Lang *L, int s, int m, int l, const KdCalGenOptions *opt) {
+/* Writes the timed kernel of access pattern a and layout l for the struct
+ * (s, m).  Work-item g of T, iteration j of n, touches element e = j·T + g
+ * when e < E: loads the pattern's fields and stores its fields once (gen.h). */
+static void gen_train(FILE *o, const Lang *L, int s, int m, int a, int l, const KdCalGenOptions *opt) {
   const char *t = L->types[size_index(s)];
   uint32_t tile = kd_cal_layout_tile(l);
   char name[64];
-  kd_cal_kernel_name(name, sizeof name, s, m, l);
+  kd_cal_kernel_name(name, sizeof name, s, m, a, l);
 
   fprintf(o, "%s %s(%s%s *p, %s E, %s n, %s T)\n{\n", L->kernel, name, L->global, t, L->u64, L->u32,
           L->u32);
@@ -196,18 +231,25 @@ static void gen_train(FILE *o, const Lang *L, int s, int m, int l, const KdCalGe
     fprintf(o, "      %s%s *q = p + (x >> %d) * %u%s + (x & %u);\n", L->global, t, shift,
             tile * (uint32_t)m, L->sfx64, tile - 1);
   }
-  /* every field loaded first, then every field stored: the loads of one
-   * element are independent in every layout (a store between them would
-   * order the next load after it wherever the compiler cannot prove that
-   * the addresses differ, as for SoA's f·E with a runtime E) */
+  /* the pattern's fields loaded first (0 … nload-1), then its fields stored
+   * (first … m-1 for rw and split, 0 for one): the loads of one element are
+   * independent in every layout (a store between them would order the next
+   * load after it wherever the compiler cannot prove that the addresses
+   * differ, as for SoA's f·E with a runtime E) */
+  int nload = a == KD_CAL_RW ? m : a == KD_CAL_SPLIT ? (m + 1) / 2 : 1;
+  int first = a == KD_CAL_SPLIT ? nload : 0, last = a == KD_CAL_ONE ? 0 : m - 1;
+  assert(a == KD_CAL_RW || m >= 2);
   char ref[96];
-  for (int f = 0; f < m; f++) {
+  for (int f = 0; f < nload; f++) {
     field_ref(ref, sizeof ref, tile, f);
     gen_load(o, L, s, ref, f);
   }
-  for (int f = 0; f < m; f++) {
+  for (int f = first; f <= last; f++) {
+    /* split with odd m: the last store also uses v<r-1>, which no other
+     * store reads (r = w + 1), so that its load stays in the kernel */
+    int x = a == KD_CAL_SPLIT && m % 2 && f == m - 1 ? nload - 1 : -1;
     field_ref(ref, sizeof ref, tile, f);
-    gen_store(o, L, s, ref, f);
+    gen_store(o, L, s, ref, f, f - first, x);
   }
   fprintf(o, "    }\n  }\n}\n\n");
 }
@@ -252,19 +294,32 @@ void kd_cal_gen_common(FILE *o, KdCalLang lang, int s) {
       fprintf(o, "      p[i].%c = (%s)kd_hash(e, f, %d);\n", comp[c], u32, c);
   fprintf(o, "    }\n}\n\n");
 
-  /* check */
-  fprintf(o, "%s kd_check_s%d(%sconst %s *p, %s E, %s m, %s tile, %s k, %s%s *cnt)\n{\n", L->kernel, s,
-          L->global, t, u64, u32, u32, u32, L->global, u32);
+  /* check: the expected value of field f is that of field src after upd
+   * updates v·3 + a, plus the initial value of field x when x < m (gen.h) */
+  fprintf(o, "%s kd_check_s%d(%sconst %s *p, %s E, %s m, %s tile, %s access, %s k, %s%s *cnt)\n{\n", L->kernel,
+          s, L->global, t, u64, u32, u32, u32, u32, L->global, u32);
   fprintf(o, "  %s bad = 0;\n", u32);
+  fprintf(o, "  %s nr = (m + 1u) / 2u;  /* split: fields nr ... m-1 are stored */\n", u32);
   fprintf(o, "  for (%s e = %s; e < E; e += %s)\n", u64, L->gid, L->gsize);
   fprintf(o, "    for (%s f = 0; f < m; f++) {\n", u32);
   fprintf(o, "      %s i = kd_index(e, f, E, m, tile);\n", u64);
   fprintf(o, "      %s a = (%s)e + f + 1u;\n", u32, u32);
+  fprintf(o, "      %s src = f, upd = k, x = m;  /* rw: field f after k updates */\n", u32);
+  fprintf(o, "      if (access == %du) {  /* split: field f >= nr from field f - nr, once */\n", KD_CAL_SPLIT);
+  fprintf(o, "        src = f < nr ? f : f - nr;\n");
+  fprintf(o, "        upd = f < nr || k == 0u ? 0u : 1u;\n");
+  fprintf(o, "        if (upd && (m & 1u) && f == m - 1u)\n");
+  fprintf(o, "          x = nr - 1u;  /* odd m: the last also adds field nr - 1 */\n");
+  fprintf(o, "      } else if (access == %du && f > 0u) {  /* one: fields >= 1 untouched */\n", KD_CAL_ONE);
+  fprintf(o, "        upd = 0u;\n");
+  fprintf(o, "      }\n");
   for (int c = 0; c < ncomp; c++) {
     fprintf(o, "      {\n");
-    fprintf(o, "        %s v = kd_hash(e, f, %d);\n", u64, c);
-    fprintf(o, "        for (%s r = 0; r < k; r++)\n", u32);
+    fprintf(o, "        %s v = kd_hash(e, src, %d);\n", u64, c);
+    fprintf(o, "        for (%s r = 0; r < upd; r++)\n", u32);
     fprintf(o, "          v = v * 3u + a;\n");
+    fprintf(o, "        if (x < m)\n");
+    fprintf(o, "          v += kd_hash(e, x, %d);\n", c);
     if (ncomp == 1)
       fprintf(o, "        if (p[i] != (%s)v)\n", t);
     else
@@ -276,14 +331,23 @@ void kd_cal_gen_common(FILE *o, KdCalLang lang, int s) {
   fprintf(o, "  if (bad) {\n    %s(&cnt[0], bad);\n    cnt[1] = 1u;\n  }\n}\n\n", L->atomic_add);
 }
 
-void kd_cal_gen_struct(FILE *o, KdCalLang lang, int s, int m, const KdCalGenOptions *opt) {
+void kd_cal_gen_struct(FILE *o, KdCalLang lang, int s, int m, unsigned access, const KdCalGenOptions *opt) {
   const Lang *L = lang_of(lang);
   const char *t = L->types[size_index(s)];
   assert(m >= 1 && m <= KD_CAL_MAXM);
+  assert((access & 1u << KD_CAL_RW) && access < 1u << KD_CAL_NACCESS && (m >= 2 || access == 1u << KD_CAL_RW));
   fprintf(o, "/* kdlg-calibrate training kernels (Kofler et al. 2015, Sect. 3.2): generated, do not edit.\n");
   fprintf(o, " * One struct of %d field%s of %d byte%s (%s), sigma = %d B; layouts AoS, SoA,\n", m,
           m > 1 ? "s" : "", s, s > 1 ? "s" : "", t, m * s);
-  fprintf(o, " * tiled-AoS t = 2 ... 32768 (docs/calibration.md). */\n");
+  if (access == 1u << KD_CAL_RW) {
+    fprintf(o, " * tiled-AoS t = 2 ... 32768 (docs/calibration.md). */\n");
+  } else {
+    fprintf(o, " * tiled-AoS t = 2 ... 32768; access patterns");
+    for (int a = 0, n = 0; a < KD_CAL_NACCESS; a++)
+      if (access & 1u << a)
+        fprintf(o, "%s %s", n++ ? "," : "", kd_cal_access_name(a));
+    fprintf(o, " (docs/calibration.md). */\n");
+  }
   if (opt && opt->plant_bug)
     fprintf(o, "/* PLANTED BUG (self-check build): every kernel swaps neighbouring elements. */\n");
   fprintf(o, "\n");
@@ -294,18 +358,27 @@ void kd_cal_gen_struct(FILE *o, KdCalLang lang, int s, int m, const KdCalGenOpti
     fprintf(o, "  %s f%d;\n", t, f);
   fprintf(o, "} kd_s%d_m%d;\n\n", s, m);
 
-  for (int l = 0; l < KD_CAL_NLAYOUTS; l++)
-    gen_train(o, L, s, m, l, opt);
+  for (int a = 0; a < KD_CAL_NACCESS; a++)
+    if (access & 1u << a)
+      for (int l = 0; l < KD_CAL_NLAYOUTS; l++)
+        gen_train(o, L, s, m, a, l, opt);
 
   if (lang == KD_CAL_CUDA) {
-    fprintf(o, "/* the %d kernels in layout order: aos, soa, t2 ... t32768 */\n", KD_CAL_NLAYOUTS);
-    fprintf(o, "extern \"C\" void kd_cal_table_s%d_m%d(const void **k)\n{\n", s, m);
-    for (int l = 0; l < KD_CAL_NLAYOUTS; l++) {
-      char name[64];
-      kd_cal_kernel_name(name, sizeof name, s, m, l);
-      fprintf(o, "  k[%d] = (const void *)%s;\n", l, name);
+    for (int a = 0; a < KD_CAL_NACCESS; a++) {
+      if (!(access & 1u << a))
+        continue;
+      if (a == KD_CAL_RW)
+        fprintf(o, "/* the %d kernels in layout order: aos, soa, t2 ... t32768 */\n", KD_CAL_NLAYOUTS);
+      else
+        fprintf(o, "\n/* the %d %s kernels in layout order */\n", KD_CAL_NLAYOUTS, kd_cal_access_name(a));
+      fprintf(o, "extern \"C\" void kd_cal_table_s%d_m%d%s(const void **k)\n{\n", s, m, access_infix(a));
+      for (int l = 0; l < KD_CAL_NLAYOUTS; l++) {
+        char name[64];
+        kd_cal_kernel_name(name, sizeof name, s, m, a, l);
+        fprintf(o, "  k[%d] = (const void *)%s;\n", l, name);
+      }
+      fprintf(o, "}\n");
     }
-    fprintf(o, "}\n");
   } else {
     kd_cal_gen_common(o, lang, s);
   }
@@ -316,12 +389,31 @@ void kd_cal_gen_driver_header(FILE *o, const KdCalSweep *sw) {
   fprintf(o, "#define KD_SWEEP_NAME \"%s\"\n", sw->quick ? "quick" : "full");
   fprintf(o, "#define KD_DEFAULT_BYTES %lluULL\n", (unsigned long long)sw->bytes);
   fprintf(o, "#define KD_DEFAULT_REPEATS %d\n", sw->repeats);
-  fprintf(o, "#define KD_NLAYOUTS %d\n\n", KD_CAL_NLAYOUTS);
+  fprintf(o, "#define KD_NLAYOUTS %d\n", KD_CAL_NLAYOUTS);
+  fprintf(o, "#define KD_NACCESS %d\n\n", KD_CAL_NACCESS);
 
   fprintf(o, "static const unsigned kd_sweep_n[] = {");
   for (int i = 0; i < sw->nn; i++)
     fprintf(o, "%s%u", i ? ", " : "", sw->n[i]);
-  fprintf(o, "};\n#define KD_NN %d\n\n", sw->nn);
+  fprintf(o, "};\n#define KD_NN %d\n", sw->nn);
+  fprintf(o, "static const unsigned kd_sweep_access_n[] = {");
+  for (int i = 0; i < sw->nan; i++)
+    fprintf(o, "%s%u", i ? ", " : "", sw->an[i]);
+  fprintf(o, "};\n#define KD_NAN %d\n\n", sw->nan);
+
+  fprintf(o, "/* access patterns (KdCalAccess order) and their trip counts */\n");
+  fprintf(o, "static const char *const kd_access_name[KD_NACCESS] = {");
+  for (int a = 0; a < KD_CAL_NACCESS; a++)
+    fprintf(o, "%s\"%s\"", a ? ", " : "", kd_cal_access_name(a));
+  fprintf(o, "};\n");
+  fprintf(o, "static const unsigned *const kd_access_n[KD_NACCESS] = {");
+  for (int a = 0; a < KD_CAL_NACCESS; a++)
+    fprintf(o, "%s%s", a ? ", " : "", a == KD_CAL_RW ? "kd_sweep_n" : "kd_sweep_access_n");
+  fprintf(o, "};\n");
+  fprintf(o, "static const int kd_access_nn[KD_NACCESS] = {");
+  for (int a = 0; a < KD_CAL_NACCESS; a++)
+    fprintf(o, "%s%s", a ? ", " : "", a == KD_CAL_RW ? "KD_NN" : "KD_NAN");
+  fprintf(o, "};\n\n");
 
   fprintf(o, "static const unsigned kd_layout_tile[KD_NLAYOUTS] = {");
   for (int l = 0; l < KD_CAL_NLAYOUTS; l++)
@@ -333,13 +425,28 @@ void kd_cal_gen_driver_header(FILE *o, const KdCalSweep *sw) {
   fprintf(o, "};\n\n");
 
   for (int i = 0; i < sw->nsizes; i++)
-    for (int j = 0; j < sw->nm; j++)
-      fprintf(o, "extern \"C\" void kd_cal_table_s%d_m%d(const void **k);\n", sw->sizes[i], sw->m[j]);
-  fprintf(o, "\nstruct KdStruct {\n  int s, m;\n  void (*table)(const void **k);\n};\n");
+    for (int j = 0; j < sw->nm; j++) {
+      unsigned mask = kd_cal_sweep_access(sw, sw->m[j]);
+      for (int a = 0; a < KD_CAL_NACCESS; a++)
+        if (mask & 1u << a)
+          fprintf(o, "extern \"C\" void kd_cal_table_s%d_m%d%s(const void **k);\n", sw->sizes[i], sw->m[j],
+                  access_infix(a));
+    }
+  fprintf(o, "\nstruct KdStruct {\n  int s, m;\n");
+  fprintf(o, "  void (*table[KD_NACCESS])(const void **k);  /* by access pattern; 0: not in the sweep */\n};\n");
   fprintf(o, "static const KdStruct kd_structs[] = {\n");
   for (int i = 0; i < sw->nsizes; i++)
-    for (int j = 0; j < sw->nm; j++)
-      fprintf(o, "  {%d, %d, kd_cal_table_s%d_m%d},\n", sw->sizes[i], sw->m[j], sw->sizes[i], sw->m[j]);
+    for (int j = 0; j < sw->nm; j++) {
+      unsigned mask = kd_cal_sweep_access(sw, sw->m[j]);
+      fprintf(o, "  {%d, %d, {", sw->sizes[i], sw->m[j]);
+      for (int a = 0; a < KD_CAL_NACCESS; a++) {
+        if (mask & 1u << a)
+          fprintf(o, "%skd_cal_table_s%d_m%d%s", a ? ", " : "", sw->sizes[i], sw->m[j], access_infix(a));
+        else
+          fprintf(o, "%s0", a ? ", " : "");
+      }
+      fprintf(o, "}},\n");
+    }
   fprintf(o, "};\n#define KD_NSTRUCTS %d\n\n", sw->nsizes * sw->nm);
 
   gen_helpers(o, &cuda);
@@ -469,7 +576,7 @@ int kd_cal_emit_opts(const KdCalConfig *cfg, KdCalLang lang, const KdCalGenOptio
       kd_cal_file_name(name, sizeof name, lang, sw.sizes[i], sw.m[j]);
       if (!(o = open_text(&buf, &len, &em)))
         return -1;
-      kd_cal_gen_struct(o, lang, sw.sizes[i], sw.m[j], opt);
+      kd_cal_gen_struct(o, lang, sw.sizes[i], sw.m[j], kd_cal_sweep_access(&sw, sw.m[j]), opt);
       if (close_text(o, &buf, &len, name, &em) != 0)
         return -1;
     }
