@@ -59,6 +59,8 @@ const char *kd_access_name(KdAccessPattern a) {
     return "split";
   case KD_ACCESS_ONE:
     return "one";
+  case KD_ACCESS_REDUCE:
+    return "reduce";
   case KD_NACCESS:
     break;
   }
@@ -67,7 +69,7 @@ const char *kd_access_name(KdAccessPattern a) {
 
 uint32_t kd_access_used_permille(KdAccessPattern a, uint32_t m, uint32_t field_bytes) {
   double s = field_bytes, sigma = (double)m * s;
-  uint32_t loads = a == KD_ACCESS_RW ? m : a == KD_ACCESS_SPLIT ? (m + 1) / 2 : 1;
+  uint32_t loads = a == KD_ACCESS_RW || a == KD_ACCESS_REDUCE ? m : a == KD_ACCESS_SPLIT ? (m + 1) / 2 : 1;
   uint32_t stores = a == KD_ACCESS_RW ? m : a == KD_ACCESS_SPLIT ? m / 2 : 1;
   // usage.h's sums with N = 1 for each direction that touches the struct
   double used = (loads + stores) * s, moved = (loads ? sigma : 0) + (stores ? sigma : 0);
@@ -272,7 +274,7 @@ static int parse_row(CsvReader *r, int format, KdTimingRow *row) {
     if (!strcmp(f[C_ACCESS], kd_access_name((KdAccessPattern)a)))
       row->access = (KdAccessPattern)a;
   if (row->access == KD_NACCESS)
-    return csv_error(r, line, "unknown access pattern '%s' (expected rw, split or one)", f[C_ACCESS]);
+    return csv_error(r, line, "unknown access pattern '%s' (expected rw, split, one or reduce)", f[C_ACCESS]);
   if (row->access != KD_ACCESS_RW && row->m < 2)
     return csv_error(r, line, "access pattern %s needs m >= 2, not %s", f[C_ACCESS], f[C_M]);
   row->used = kd_access_used_permille(row->access, row->m, row->field_bytes);
@@ -317,9 +319,9 @@ static int parse_row(CsvReader *r, int format, KdTimingRow *row) {
 }
 
 /* Row order for finding duplicates and grouping kernels: (sigma, m,
- * field_bytes, access, n, class, line).  Within one (σ, m) the access
- * patterns come in the order rw, split, one: φ 1000, 500, round(1000/m),
- * never increasing, so kernels of one (σ, σ_min, φ) are adjacent. */
+ * field_bytes, φ descending, access, line).  Within one (σ, m) kernels of
+ * one φ are then adjacent (m = 2's split and one share φ = 500), so are
+ * kernels of one (σ, σ_min, φ). */
 static int cmp_rows(const void *a, const void *b) {
   const KdTimingRow *x = *(const KdTimingRow *const *)a, *y = *(const KdTimingRow *const *)b;
 #define CMP(f)                                                                                                         \
@@ -328,6 +330,8 @@ static int cmp_rows(const void *a, const void *b) {
   CMP(sigma)
   CMP(m)
   CMP(field_bytes)
+  if (x->used != y->used)
+    return x->used > y->used ? -1 : 1;
   CMP(access)
   CMP(n)
   CMP(cls)
@@ -517,7 +521,7 @@ KdTrainingSet *kd_training_build(const KdTimings *t, double min_gain) {
     if (s->nkernels == 1 || k->sigma != k[-1].sigma)
       s->nsigmas++;
     if (s->nkernels == 1 || k->sigma != k[-1].sigma || k->field_bytes != k[-1].field_bytes || k->used != k[-1].used)
-      s->ngroups++;  // sorted by (σ, m, field_bytes, access, ...): one σ and field_bytes are one m; φ never rises
+      s->ngroups++;  // sorted by (σ, m, field_bytes, φ descending, ...): one σ and field_bytes are one m
   }
   free(v);
   return s;

@@ -68,15 +68,16 @@ typedef enum KdAccessPattern {
   KD_ACCESS_RW = 0,     // "rw": loads every field, stores every field (format 1's only pattern)
   KD_ACCESS_SPLIT = 1,  // "split": loads fields 0 .. ceil(m/2)-1, stores the others (m >= 2)
   KD_ACCESS_ONE = 2,    // "one": loads and stores field 0, touches no other (m >= 2)
-  KD_NACCESS = 3,
+  KD_ACCESS_REDUCE = 3, // "reduce": loads every field, stores field 0 only (m >= 2)
+  KD_NACCESS = 4,
 } KdAccessPattern;
 
-/* "rw", "split" or "one" (the CSV spelling); "?" otherwise. */
+/* "rw", "split", "one" or "reduce" (the CSV spelling); "?" otherwise. */
 const char *kd_access_name(KdAccessPattern a);
 
 /* φ of a training kernel of pattern a on m fields of field_bytes bytes
  * (analysis/usage.h's formula with one execution per direction): rw 1000,
- * split 500, one round(1000 / m).  Pure. */
+ * split 500, one round(1000 / m), reduce round(1000 (m + 1) / 2m).  Pure. */
 uint32_t kd_access_used_permille(KdAccessPattern a, uint32_t m, uint32_t field_bytes);
 
 typedef struct KdTimingRow {
@@ -109,7 +110,7 @@ typedef struct KdTimings {
  * header keys (device, compute_capability, date, kdlg_opt_version,
  * epsilon), the format's column line, 12 (format 2: 13) numeric/known
  * fields per row, sigma = m × field_bytes, the access pattern (format 2;
- * split and one need m >= 2), the layout and its tile, verified = 1, no
+ * split, one and reduce need m >= 2), the layout and its tile, verified = 1, no
  * two rows for the same variant (m, field_bytes, access, n, layout, tile),
  * at least one row.
  * Blank lines are skipped.
@@ -148,7 +149,7 @@ typedef struct KdKernel {
 typedef struct KdTrainingSet {
   int nrows;          // timing rows read
   int nkernels;
-  KdKernel *kernels;  // sorted by (sigma, m, field_bytes, access, n)
+  KdKernel *kernels;  // sorted by (sigma, m, field_bytes, φ descending, access, n)
   int npatterns;
   KdPattern *patterns;  // by kernel, then class order
   int nsigmas;        // distinct σ among the kernels

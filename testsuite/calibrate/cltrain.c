@@ -3,7 +3,7 @@
  *
  * Emits the OpenCL kernels of the quick sweep (kd_cal_emit_opts), then, for
  * the structs s ∈ {1, 2, 4, 8, 16} × m ∈ {1, 3, 16}, the access patterns
- * (rw for every m, split and one for m ∈ {3, 16}), every layout and several
+ * (rw for every m, split, one and reduce for m ∈ {3, 16}), every layout and several
  * trip counts n, with E = 1003 elements (not a multiple of any tile ≥ 2):
  *   1. fills the buffer with a pad byte and runs the generic kd_init kernel;
  *      every field of every element must hold the initial value at the
@@ -105,7 +105,9 @@ static uint64_t ref_hash(uint64_t e, unsigned f, unsigned c) {
  *   split  r = ⌈m/2⌉: field r+i = (initial field i)·3 + ((u32)e + r+i+1) once
  *          k ≥ 1, plus (initial field r-1) for the last field of odd m;
  *          fields < r initial
- *   one    field 0 as rw's, the others initial */
+ *   one    field 0 as rw's, the others initial
+ *   reduce field 0: k updates v = v·3 + (the other fields' initial values)
+ *          + ((u32)e + 1), the others initial */
 static uint64_t ref_value(uint64_t e, unsigned f, unsigned c, unsigned k, unsigned w, unsigned m, int access) {
   uint32_t a = (uint32_t)e + f + 1u;
   unsigned r = (m + 1) / 2;
@@ -114,6 +116,13 @@ static uint64_t ref_value(uint64_t e, unsigned f, unsigned c, unsigned k, unsign
     v = ref_hash(e, f, c);
     for (unsigned j = 0; j < k; j++)
       v = v * 3u + a;
+  } else if (access == KD_CAL_REDUCE && f == 0) {
+    uint64_t others = 0;
+    for (unsigned g = 1; g < m; g++)
+      others += ref_hash(e, g, c) & (w == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * w)) - 1);
+    v = ref_hash(e, 0, c);
+    for (unsigned j = 0; j < k; j++)
+      v = v * 3u + others + a;
   } else if (access == KD_CAL_SPLIT && f >= r && k >= 1) {
     v = ref_hash(e, f - r, c) * 3u + a;
     if (m % 2 == 1 && f == m - 1)
@@ -326,9 +335,9 @@ int main(int argc, char **argv) {
       snprintf(kname, sizeof kname, "kd_check_s%u", s);
       cl_kernel check = clCreateKernel(prog, kname, &e);
       CL_CHECK(e);
-      /* the patterns the quick sweep has for m: rw; split and one too for m ≥ 2 */
+      /* the patterns the quick sweep has for m: rw; split, one and reduce too for m ≥ 2 */
       unsigned access = kd_cal_sweep_access(&sw, (int)m);
-      unsigned all = 1u << KD_CAL_RW | 1u << KD_CAL_SPLIT | 1u << KD_CAL_ONE;
+      unsigned all = 1u << KD_CAL_RW | 1u << KD_CAL_SPLIT | 1u << KD_CAL_ONE | 1u << KD_CAL_REDUCE;
       if (access != (m >= 2 ? all : 1u << KD_CAL_RW))
         die("the quick sweep's access patterns for m = %u are not the ones this test expects", m);
       for (int a = 0; a < KD_CAL_NACCESS; a++) {

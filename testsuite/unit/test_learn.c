@@ -959,6 +959,11 @@ static void test_access_used(void **state) {
   assert_int_equal(kd_access_used_permille(KD_ACCESS_ONE, 3, 4), 333);
   assert_int_equal(kd_access_used_permille(KD_ACCESS_ONE, 6, 4), 167);
   assert_int_equal(kd_access_used_permille(KD_ACCESS_ONE, 16, 1), 63);  // 62.5 rounds up
+  // reduce: loads all m fields, stores one: (m + 1) / 2m
+  assert_int_equal(kd_access_used_permille(KD_ACCESS_REDUCE, 2, 4), 750);
+  assert_int_equal(kd_access_used_permille(KD_ACCESS_REDUCE, 3, 1), 667);
+  assert_int_equal(kd_access_used_permille(KD_ACCESS_REDUCE, 16, 8), 531);  // 531.25
+  assert_string_equal(kd_access_name(KD_ACCESS_REDUCE), "reduce");
   assert_string_equal(kd_access_name(KD_ACCESS_RW), "rw");
   assert_string_equal(kd_access_name(KD_ACCESS_SPLIT), "split");
   assert_string_equal(kd_access_name(KD_ACCESS_ONE), "one");
@@ -978,9 +983,12 @@ static void test_csv_format2(void **state) {
       "2,4,8,rw,128,1,1,soa,0,1.5,1.5,1.5,1\n"
       "2,4,8,split,128,1,1,aos,1,3.0,3.0,3.0,1\n"
       "2,4,8,split,128,1,1,tiled,32,1.0,1.0,1.0,1\n"
-      "3,4,12,one,128,1,1,tiled,16,1.0,1.0,1.0,1\n";
+      "3,4,12,one,128,1,1,tiled,16,1.0,1.0,1.0,1\n"
+      "2,4,8,reduce,128,1,1,tiled,64,1.0,1.0,1.0,1\n";
   KdTimings *t = parse_ok(csv);
-  assert_int_equal(t->nrows, 7);
+  assert_int_equal(t->nrows, 8);
+  assert_int_equal(t->rows[7].access, KD_ACCESS_REDUCE);
+  assert_int_equal(t->rows[7].used, 750);
   assert_int_equal(t->rows[0].access, KD_ACCESS_ONE);
   assert_int_equal(t->rows[0].used, 500);
   assert_int_equal(t->rows[2].access, KD_ACCESS_RW);
@@ -989,24 +997,25 @@ static void test_csv_format2(void **state) {
   assert_int_equal(t->rows[6].used, 333);
   KdTrainingSet *s = kd_training_build(t, 1.0);
   assert_non_null(s);
-  assert_int_equal(s->nkernels, 4);
+  assert_int_equal(s->nkernels, 5);
   assert_int_equal(s->nsigmas, 2);
-  assert_int_equal(s->ngroups, 3);  // (8, 4, 1000), (8, 4, 500), (12, 4, 333)
-  const KdAccessPattern order[] = {KD_ACCESS_RW, KD_ACCESS_SPLIT, KD_ACCESS_ONE, KD_ACCESS_ONE};
-  const uint32_t used[] = {1000, 500, 500, 333};
-  const int fastest[] = {AOS, T32, SOA, T16};
-  for (int k = 0; k < 4; k++) {
+  assert_int_equal(s->ngroups, 4);  // (8, 4, 1000), (8, 4, 750), (8, 4, 500), (12, 4, 333)
+  // within (σ, m) by φ descending: rw 1000, reduce 750, split and one 500
+  const KdAccessPattern order[] = {KD_ACCESS_RW, KD_ACCESS_REDUCE, KD_ACCESS_SPLIT, KD_ACCESS_ONE, KD_ACCESS_ONE};
+  const uint32_t used[] = {1000, 750, 500, 500, 333};
+  const int fastest[] = {AOS, T64, T32, SOA, T16};
+  for (int k = 0; k < 5; k++) {
     assert_int_equal(s->kernels[k].access, order[k]);
     assert_int_equal(s->kernels[k].used, used[k]);
     assert_int_equal(s->kernels[k].fastest, fastest[k]);
     assert_int_equal(s->patterns[k].x[KD_ATTR_USED], used[k]);  // one pattern per kernel here
     assert_int_equal(s->patterns[k].cls, fastest[k]);
   }
-  // in-sample ceilings: per σ the 8-byte kernels want aos, tiled:32 and soa: one of three;
-  // per (σ, σ_min, φ): rw aos, and split / one (φ 500) one of two
+  // in-sample ceilings: per σ the 8-byte kernels want aos, tiled:64, tiled:32 and soa: one of four;
+  // per (σ, σ_min, φ): rw aos, reduce tiled:64, and split / one (φ 500) one of two
   assert_int_equal(kd_ceiling(s, KD_ATTR_BIT(KD_ATTR_SIGMA_C)), 2);
-  assert_int_equal(kd_ceiling(s, KD_ATTRS_ALL), 3);
-  assert_int_equal(kd_ceiling(s, KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_USED)), 3);
+  assert_int_equal(kd_ceiling(s, KD_ATTRS_ALL), 4);
+  assert_int_equal(kd_ceiling(s, KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_USED)), 4);
   kd_training_free(s);
   kd_timings_free(t);
   // format 1 rows are rw
@@ -1119,7 +1128,7 @@ static const struct {
     {"format 2, a format 1 row", CSV_HEAD2 CSV_COLS2 ROW, 10, "expected 13 comma-separated fields, found 12"},
     {"format 1, a format 2 row", CSV_HEAD CSV_COLS ROW2, 10, "expected 12 comma-separated fields, found 13"},
     {"unknown access", CSV_HEAD2 CSV_COLS2 "2,4,8,all,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10,
-     "unknown access pattern 'all' (expected rw, split or one)"},
+     "unknown access pattern 'all' (expected rw, split, one or reduce)"},
     {"split of one field", CSV_HEAD2 CSV_COLS2 "1,4,4,split,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10,
      "access pattern split needs m >= 2, not 1"},
     {"one of one field", CSV_HEAD2 CSV_COLS2 "1,4,4,one,128,1000,100,aos,1,1.0,0.9,1.1,1\n", 10,

@@ -213,13 +213,14 @@ static unsigned round_up(unsigned x, unsigned a) { return (x + a - 1) / a * a; }
 
 static void usage(void) {
   fprintf(stderr, "usage: kdcal [--bytes B] [--repeats R] [--nvcc-version V] [--kdlg-version V]\n"
-                  "             [--max-structs K] [--stride-only]\n");
+                  "             [--max-structs K] [--access LIST] [--stride-only]\n");
   exit(2);
 }
 
 int main(int argc, char **argv) {
   unsigned long long bytes = KD_DEFAULT_BYTES;
   int repeats = KD_DEFAULT_REPEATS, max_structs = KD_NSTRUCTS, stride_only = 0;
+  unsigned only = ~0u;  /* --access: the patterns to run (bit per KD_NACCESS index), default all */
   const char *nvcc_version = "", *kdlg_version = "";
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -240,7 +241,20 @@ int main(int argc, char **argv) {
       kdlg_version = v;
     else if (!strcmp(a, "--max-structs"))
       max_structs = atoi(v);
-    else
+    else if (!strcmp(a, "--access")) {  /* comma-separated pattern names */
+      only = 0;
+      for (const char *p = v; *p;) {
+        size_t len = strcspn(p, ",");
+        int found = -1;
+        for (int x = 0; x < KD_NACCESS; x++)
+          if (strlen(kd_access_name[x]) == len && !strncmp(p, kd_access_name[x], len))
+            found = x;
+        if (found < 0)
+          usage();
+        only |= 1u << found;
+        p += len + (p[len] == ',');
+      }
+    } else
       usage();
   }
   if (bytes < 256 || repeats < 1 || max_structs < 0)
@@ -324,7 +338,7 @@ int main(int argc, char **argv) {
   long failed = 0, rows = 0, total = 0;
   for (int si = 0; si < max_structs; si++)
     for (int a = 0; a < KD_NACCESS; a++)
-      if (kd_structs[si].table[a])
+      if (kd_structs[si].table[a] && (only & 1u << a))
         total += (long)kd_access_nn[a] * KD_NLAYOUTS;
 
   /* per struct: every access pattern it has (rw, split, one), every n of
@@ -340,7 +354,7 @@ int main(int argc, char **argv) {
     unsigned long long E = bytes / sigma;
     unsigned gen_grid = (unsigned)std::min<unsigned long long>((E + 255) / 256, (unsigned long long)sms * 32);
     for (unsigned access = 0; access < KD_NACCESS; access++) {
-      if (!S->table[access])
+      if (!S->table[access] || !(only & 1u << access))
         continue;
       const void *k[KD_NLAYOUTS];
       S->table[access](k);

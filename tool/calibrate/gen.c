@@ -20,7 +20,7 @@
 static const int all_sizes[KD_CAL_NSIZES] = {1, 2, 4, 8, 16};
 static const int quick_m[] = {1, 2, 3, 4, 6, 8, 12, 16};
 static const uint32_t quick_n[] = {128, 1024, 16384};
-/* split and one, full and quick alike: the m of --quick that have two fields
+/* split, one and reduce, full and quick alike: the m of --quick that have two fields
  * or more, both ends and the middle of n */
 static const int access_m[] = {2, 3, 4, 6, 8, 12, 16};
 static const uint32_t access_n[] = {128, 1024, 16384};
@@ -58,13 +58,13 @@ unsigned kd_cal_sweep_access(const KdCalSweep *sw, int m) {
       mask |= 1u << KD_CAL_RW;
   for (int i = 0; i < sw->nam; i++)
     if (sw->am[i] == m && mask)
-      mask |= 1u << KD_CAL_SPLIT | 1u << KD_CAL_ONE;
+      mask |= 1u << KD_CAL_SPLIT | 1u << KD_CAL_ONE | 1u << KD_CAL_REDUCE;
   return mask;
 }
 
 const char *kd_cal_access_name(int a) {
   assert(a >= 0 && a < KD_CAL_NACCESS);
-  return a == KD_CAL_RW ? "rw" : a == KD_CAL_SPLIT ? "split" : "one";
+  return a == KD_CAL_RW ? "rw" : a == KD_CAL_SPLIT ? "split" : a == KD_CAL_ONE ? "one" : "reduce";
 }
 
 uint32_t kd_cal_layout_tile(int l) {
@@ -136,8 +136,10 @@ static int size_index(int s) {
 
 const char *kd_cal_type_name(KdCalLang lang, int s) { return lang_of(lang)->types[size_index(s)]; }
 
-/* "" for rw (its names predate the patterns), else "_split", "_one" */
-static const char *access_infix(int a) { return a == KD_CAL_RW ? "" : a == KD_CAL_SPLIT ? "_split" : "_one"; }
+/* "" for rw (its names predate the patterns), else "_split", "_one", "_reduce" */
+static const char *access_infix(int a) {
+  return a == KD_CAL_RW ? "" : a == KD_CAL_SPLIT ? "_split" : a == KD_CAL_ONE ? "_one" : "_reduce";
+}
 
 void kd_cal_kernel_name(char *buf, size_t len, int s, int m, int access, int l) {
   const char *x = access_infix(access);
@@ -160,26 +162,27 @@ static void gen_load(FILE *o, const Lang *L, int s, const char *ref, int f) {
   fprintf(o, "      %s v%d = %s;\n", L->types[size_index(s)], f, ref);
 }
 
-/* Field f's store to `ref` of v<i>·3 (+ v<x> when x ≥ 0) + (a + f + 1),
+/* Field f's store to `ref` of v<i>·3 (+ v<x> for x in xs[0 .. nx)) + (a + f + 1),
  * updating v<i> (uint4: per component).  `a` is (u32)e: the addend depends
  * on the element so that verification sees an element written at another's
  * address (with a position-independent update any permutation of the
  * elements would go unnoticed). */
-static void gen_store(FILE *o, const Lang *L, int s, const char *ref, int f, int i, int x) {
+static void gen_store(FILE *o, const Lang *L, int s, const char *ref, int f, int i, const int *xs, int nx) {
   const char *t = L->types[size_index(s)];
-  char plus[32] = "";
+  char plus[KD_CAL_MAXM * 16] = "";
   if (s == 16) {
     static const char comp[] = "xyzw";
     for (int c = 0; c < 4; c++) {
-      if (x >= 0)
-        snprintf(plus, sizeof plus, " + v%d.%c", x, comp[c]);
+      plus[0] = 0;
+      for (int j = 0; j < nx; j++)
+        snprintf(plus + strlen(plus), sizeof plus - strlen(plus), " + v%d.%c", xs[j], comp[c]);
       fprintf(o, "      v%d.%c = v%d.%c * 3u%s + (a + %du);\n", i, comp[c], i, comp[c], plus, f + 1);
     }
     fprintf(o, "      %s = v%d;\n", ref, i);
     return;
   }
-  if (x >= 0)
-    snprintf(plus, sizeof plus, " + v%d", x);
+  for (int j = 0; j < nx; j++)
+    snprintf(plus + strlen(plus), sizeof plus - strlen(plus), " + v%d", xs[j]);
   if (s == 8)
     fprintf(o, "      %s = v%d * 3u%s + (%s)(a + %du);\n", ref, i, plus, t, f + 1);
   else
@@ -232,12 +235,12 @@ static void gen_train(FILE *o, const Lang *L, int s, int m, int a, int l, const 
             tile * (uint32_t)m, L->sfx64, tile - 1);
   }
   /* the pattern's fields loaded first (0 … nload-1), then its fields stored
-   * (first … m-1 for rw and split, 0 for one): the loads of one element are
+   * (first … m-1 for rw and split, 0 for one and reduce): the loads of one element are
    * independent in every layout (a store between them would order the next
    * load after it wherever the compiler cannot prove that the addresses
    * differ, as for SoA's f·E with a runtime E) */
-  int nload = a == KD_CAL_RW ? m : a == KD_CAL_SPLIT ? (m + 1) / 2 : 1;
-  int first = a == KD_CAL_SPLIT ? nload : 0, last = a == KD_CAL_ONE ? 0 : m - 1;
+  int nload = a == KD_CAL_RW || a == KD_CAL_REDUCE ? m : a == KD_CAL_SPLIT ? (m + 1) / 2 : 1;
+  int first = a == KD_CAL_SPLIT ? nload : 0, last = a == KD_CAL_ONE || a == KD_CAL_REDUCE ? 0 : m - 1;
   assert(a == KD_CAL_RW || m >= 2);
   char ref[96];
   for (int f = 0; f < nload; f++) {
@@ -247,9 +250,13 @@ static void gen_train(FILE *o, const Lang *L, int s, int m, int a, int l, const 
   for (int f = first; f <= last; f++) {
     /* split with odd m: the last store also uses v<r-1>, which no other
      * store reads (r = w + 1), so that its load stays in the kernel */
-    int x = a == KD_CAL_SPLIT && m % 2 && f == m - 1 ? nload - 1 : -1;
+    int xs[KD_CAL_MAXM], nx = 0;
+    if (a == KD_CAL_SPLIT && m % 2 && f == m - 1)
+      xs[nx++] = nload - 1;
+    for (int g = 1; a == KD_CAL_REDUCE && g < m; g++)  /* reduce: every other field's value */
+      xs[nx++] = g;
     field_ref(ref, sizeof ref, tile, f);
-    gen_store(o, L, s, ref, f, f - first, x);
+    gen_store(o, L, s, ref, f, f - first, xs, nx);
   }
   fprintf(o, "    }\n  }\n}\n\n");
 }
@@ -295,7 +302,8 @@ void kd_cal_gen_common(FILE *o, KdCalLang lang, int s) {
   fprintf(o, "    }\n}\n\n");
 
   /* check: the expected value of field f is that of field src after upd
-   * updates v·3 + a, plus the initial value of field x when x < m (gen.h) */
+   * updates v·3 + a (+ the sum of the other fields' initial values for
+   * reduce's field 0), plus the initial value of field x when x < m (gen.h) */
   fprintf(o, "%s kd_check_s%d(%sconst %s *p, %s E, %s m, %s tile, %s access, %s k, %s%s *cnt)\n{\n", L->kernel,
           s, L->global, t, u64, u32, u32, u32, u32, L->global, u32);
   fprintf(o, "  %s bad = 0;\n", u32);
@@ -310,14 +318,19 @@ void kd_cal_gen_common(FILE *o, KdCalLang lang, int s) {
   fprintf(o, "        upd = f < nr || k == 0u ? 0u : 1u;\n");
   fprintf(o, "        if (upd && (m & 1u) && f == m - 1u)\n");
   fprintf(o, "          x = nr - 1u;  /* odd m: the last also adds field nr - 1 */\n");
-  fprintf(o, "      } else if (access == %du && f > 0u) {  /* one: fields >= 1 untouched */\n", KD_CAL_ONE);
+  fprintf(o, "      } else if ((access == %du || access == %du) && f > 0u) {  /* one, reduce: fields >= 1 untouched */\n",
+          KD_CAL_ONE, KD_CAL_REDUCE);
   fprintf(o, "        upd = 0u;\n");
   fprintf(o, "      }\n");
   for (int c = 0; c < ncomp; c++) {
     fprintf(o, "      {\n");
-    fprintf(o, "        %s v = kd_hash(e, src, %d);\n", u64, c);
+    fprintf(o, "        %s v = kd_hash(e, src, %d), add = 0;\n", u64, c);
+    fprintf(o, "        if (access == %du && f == 0u)  /* reduce: field 0 adds the others, which never change */\n",
+            KD_CAL_REDUCE);
+    fprintf(o, "          for (%s g = 1; g < m; g++)\n", u32);
+    fprintf(o, "            add += kd_hash(e, g, %d);\n", c);
     fprintf(o, "        for (%s r = 0; r < upd; r++)\n", u32);
-    fprintf(o, "          v = v * 3u + a;\n");
+    fprintf(o, "          v = v * 3u + a + add;\n");
     fprintf(o, "        if (x < m)\n");
     fprintf(o, "          v += kd_hash(e, x, %d);\n", c);
     if (ncomp == 1)

@@ -30,7 +30,7 @@
 
 enum {
   KD_CAL_NLAYOUTS = 17,  /* aos, soa, tiled 2 … 32768 */
-  KD_CAL_NACCESS = 3,    /* access patterns rw, split, one */
+  KD_CAL_NACCESS = 4,    /* access patterns rw, split, one, reduce */
   KD_CAL_MAXM = 16,      /* fields per struct */
   KD_CAL_NSIZES = 5,     /* field sizes 1, 2, 4, 8, 16 bytes */
   KD_CAL_MAXN = 8,       /* loop trip counts 128 … 16384 */
@@ -48,8 +48,10 @@ enum {
  *          := v_i·3 + (a + r + i + 1), i = 0 … w-1; for odd m the last store
  *          also adds v_{r-1} (else nothing would use that load and the
  *          compiler would drop it); m ≥ 2
- *   one    loads field 0 and stores it := v_0·3 + (a + 1); m ≥ 2 */
-typedef enum KdCalAccess { KD_CAL_RW, KD_CAL_SPLIT, KD_CAL_ONE } KdCalAccess;
+ *   one    loads field 0 and stores it := v_0·3 + (a + 1); m ≥ 2
+ *   reduce loads fields 0 … m-1, then stores field 0 := v_0·3 + v_1 + … +
+ *          v_{m-1} + (a + 1) and no other; m ≥ 2 */
+typedef enum KdCalAccess { KD_CAL_RW, KD_CAL_SPLIT, KD_CAL_ONE, KD_CAL_REDUCE } KdCalAccess;
 
 /* The sweep: which structs, trip counts and sizes (docs/calibration.md). */
 typedef struct KdCalSweep {
@@ -59,11 +61,11 @@ typedef struct KdCalSweep {
   int nm;
   int m[KD_CAL_MAXM];        /* fields per struct, increasing (pattern rw) */
   int nam;
-  int am[KD_CAL_MAXM];       /* fields per struct with patterns split and one, increasing */
+  int am[KD_CAL_MAXM];       /* fields per struct with patterns split, one and reduce, increasing */
   int nn;
   uint32_t n[KD_CAL_MAXN];   /* loop trip counts of pattern rw, increasing */
   int nan;
-  uint32_t an[KD_CAL_MAXN];  /* loop trip counts of split and one, increasing */
+  uint32_t an[KD_CAL_MAXN];  /* loop trip counts of split, one and reduce, increasing */
   uint64_t bytes;            /* struct bytes per training kernel */
   int repeats;               /* timed launches per variant */
 } KdCalSweep;
@@ -75,7 +77,7 @@ void kd_cal_sweep(const KdCalConfig *cfg, KdCalSweep *sw);
  * pattern a (KdCalAccess); 0 when m is not in the sweep. */
 unsigned kd_cal_sweep_access(const KdCalSweep *sw, int m);
 
-/* "rw", "split" or "one" (the CSV's access column). */
+/* "rw", "split", "one" or "reduce" (the CSV's access column). */
 const char *kd_cal_access_name(int a);
 
 /* Layout l ∈ [0, KD_CAL_NLAYOUTS): 0 = AoS (tile 1), 1 = SoA (tile 0),
