@@ -18,9 +18,11 @@ def load_model(path):
     return m
 
 
-def tree_choice(tree, sigma, sigma_min):
+def tree_choice(tree, sigma, sigma_min, used):
     """Evaluate Select-Tilesize for a cluster of sigma bytes whose smallest
-    field has sigma_min bytes: ("aos", 1) | ("soa", None) | ("tiled", t)."""
+    field has sigma_min bytes and whose kernels use `used` per-mille of the
+    bytes AoS moves for it (φ, the plan's used_permille):
+    ("aos", 1) | ("soa", None) | ("tiled", t)."""
     node = tree
     while "layout" not in node:
         att = node.get("attribute")
@@ -28,6 +30,8 @@ def tree_choice(tree, sigma, sigma_min):
             v = sigma
         elif att == "sigma_min":
             v = sigma_min
+        elif att == "used_permille":
+            v = used
         else:
             raise ValueError("unknown attribute %r" % att)
         node = node["le"] if v <= node["threshold"] else node["gt"]

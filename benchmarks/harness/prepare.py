@@ -66,6 +66,25 @@ class Ctx:
     pass
 
 
+def cluster_phi(ctx, struct, blocks):
+    """φ (used_permille) of each block of fields of `struct`, as kdlg-opt
+    computes it for a plan with those clusters: {tuple(block): φ}.  One
+    kdlg-opt run with --plan-in and --emit-plan (the layouts do not matter)."""
+    tag = "phi-%s-%d" % (struct, abs(hash(tuple(tuple(b) for b in blocks))) % 10**8)
+    pin = os.path.join(ctx.bdir, tag + ".in.json")
+    pout = os.path.join(ctx.bdir, tag + ".plan.json")
+    write_atomic(pin, PL.dump_plan(PL.plan_json([(struct, [(tuple(b), "aos", 1) for b in blocks])], "φ probe")))
+    rc, msg, cmd = run_kdlg(ctx, ctx.src, os.path.join(ctx.bdir, tag + ".out" + os.path.splitext(ctx.src)[1]), pout,
+                            plan_in=pin)
+    if rc != 0:
+        raise SystemExit("%s: kdlg-opt failed on the φ probe (%s): %s" % (ctx.name, " ".join(cmd), msg))
+    plan = load_json(pout)
+    for s in plan["structs"]:
+        if s["name"] == struct:
+            return {tuple(c["fields"]): c["used_permille"] for c in s["clusters"]}
+    raise SystemExit("%s: struct %s missing from the φ probe's plan" % (ctx.name, struct))
+
+
 def key_str(key):
     return json.dumps(key)
 
@@ -182,7 +201,7 @@ def prepare_struct(ctx):
             continue
         for c in s["clusters"]:
             fsz = {f["name"]: f["bytes"] for f in s["fields"]}
-            want = PL.tree_choice(model["tree"], c["bytes"], min(fsz[f] for f in c["fields"]))
+            want = PL.tree_choice(model["tree"], c["bytes"], min(fsz[f] for f in c["fields"]), c["used_permille"])
             got = (c["layout"], 1 if c["layout"] == "aos" else c.get("tile"))
             if (want[0], want[1]) != got:
                 raise SystemExit("%s: the model %s gives %s for a %d-byte cluster, kdlg-opt chose %s: "
@@ -199,8 +218,9 @@ def prepare_struct(ctx):
     tiled_layouts, tnotes = [], []
     for n in names:
         sigma = ctx.struct_bytes[n]
+        phi = cluster_phi(ctx, n, [ctx.orders[n]])[tuple(ctx.orders[n])]
         lay, tile = PL.tree_choice(model["tree"], sigma, min(f["bytes"] for s in auto_plan["structs"]
-                                                             if s["name"] == n for f in s["fields"]))
+                                                             if s["name"] == n for f in s["fields"]), phi)
         tiled_layouts.append((n, ((tuple(ctx.orders[n]), lay, tile),)))
         what = "tiled-AoS t=%d" % tile if lay == "tiled" else lay
         tnotes.append("%s: the model gives %s for σ=%d B" % (n, what, sigma))
@@ -269,9 +289,11 @@ def oracle_wishlist(ctx, model, osuite):
     levels = P.merge_levels(order, [tuple(e) for e in ctx.rec["edges"]])
     for thr, blocks in levels:
         cl = []
+        phi = cluster_phi(ctx, ctx.focus, blocks)
         for blk in blocks:
             sigma = sum(ctx.rec["field_bytes"][f] for f in blk)
-            lay, tile = PL.tree_choice(model["tree"], sigma, min(ctx.rec["field_bytes"][f] for f in blk))
+            lay, tile = PL.tree_choice(model["tree"], sigma, min(ctx.rec["field_bytes"][f] for f in blk),
+                                       phi[tuple(blk)])
             cl.append((tuple(blk), lay, tile))
         add(cl, "merge level δ<=%s, model" % thr)
     lvl = []

@@ -15,7 +15,8 @@ __global__ void k(const S * __restrict__ p, float *out) {
 // accesses move only the bytes they name: arr[1] 4 B, in.v 4 B, w 8 B, ch 1 B;
 // (*p).w and p->ch are element 0.  Stream: arr 4, in 4, w 8, ch 1, out 4:
 //   δ(w,ch) = 1, δ(arr,in) = 4, δ(in,w) = 8, δ(in,ch) = 9, δ(arr,w) = 12,
-//   δ(arr,ch) = 13.  One cluster of 29 B > 16 -> soa.
+//   δ(arr,ch) = 13.  One cluster of 29 B, smallest field 1 B, every field
+//   loaded (φ = 1000): the built-in H200 model gives tiled:32.
 
 // RUN: %kdlg-opt %s --emit-plan - | %plancheck | FileCheck %s
 // RUN: %kdlg-opt %s --dump-access-model | FileCheck %s --check-prefix=DUMP
@@ -31,7 +32,7 @@ __global__ void k(const S * __restrict__ p, float *out) {
 // CHECK-NEXT: edge in ch 9
 // CHECK-NEXT: edge arr w 12
 // CHECK-NEXT: edge arr ch 13
-// CHECK-NEXT: cluster arr,in,w,ch bytes=29 layout=soa tile=null
+// CHECK-NEXT: cluster arr,in,w,ch bytes=29 layout=tiled tile=32
 // CHECK-NOT:  struct In
 
 // DUMP:      load 4 B S.arr @6:

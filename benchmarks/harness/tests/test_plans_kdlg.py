@@ -41,7 +41,7 @@ class Plans(unittest.TestCase):
         self.assertTrue(edges)
         model = PL.load_model(MODEL)
         for c in plan["structs"][0]["clusters"]:
-            lay, tile = PL.tree_choice(model["tree"], c["bytes"], min(sizes[f] for f in c["fields"]))
+            lay, tile = PL.tree_choice(model["tree"], c["bytes"], min(sizes[f] for f in c["fields"]), c["used_permille"])
             self.assertEqual(lay, c["layout"])
             if lay == "tiled":
                 self.assertEqual(tile, c["tile"])
@@ -53,21 +53,27 @@ class Plans(unittest.TestCase):
         tree = {"attribute": "sigma_c", "threshold": 16, "le": {"layout": "aos"},
                 "gt": {"attribute": "sigma_c", "threshold": 64, "le": {"layout": "tiled", "tile": 32},
                        "gt": {"layout": "soa"}}}
-        self.assertEqual(PL.tree_choice(tree, 16, 4), ("aos", 1))
-        self.assertEqual(PL.tree_choice(tree, 17, 4), ("tiled", 32))
-        self.assertEqual(PL.tree_choice(tree, 64, 4), ("tiled", 32))
-        self.assertEqual(PL.tree_choice(tree, 65, 4), ("soa", None))
+        self.assertEqual(PL.tree_choice(tree, 16, 4, 1000), ("aos", 1))
+        self.assertEqual(PL.tree_choice(tree, 17, 4, 1000), ("tiled", 32))
+        self.assertEqual(PL.tree_choice(tree, 64, 4, 1000), ("tiled", 32))
+        self.assertEqual(PL.tree_choice(tree, 65, 4, 1000), ("soa", None))
         # the second attribute: the smallest field's size in bytes
         tree2 = {"attribute": "sigma_min", "threshold": 2,
                  "le": {"layout": "tiled", "tile": 64},
                  "gt": {"attribute": "sigma_c", "threshold": 16, "le": {"layout": "aos"}, "gt": {"layout": "soa"}}}
-        self.assertEqual(PL.tree_choice(tree2, 12, 1), ("tiled", 64))
-        self.assertEqual(PL.tree_choice(tree2, 12, 2), ("tiled", 64))
-        self.assertEqual(PL.tree_choice(tree2, 12, 4), ("aos", 1))
-        self.assertEqual(PL.tree_choice(tree2, 32, 4), ("soa", None))
+        self.assertEqual(PL.tree_choice(tree2, 12, 1, 1000), ("tiled", 64))
+        self.assertEqual(PL.tree_choice(tree2, 12, 2, 1000), ("tiled", 64))
+        self.assertEqual(PL.tree_choice(tree2, 12, 4, 1000), ("aos", 1))
+        self.assertEqual(PL.tree_choice(tree2, 32, 4, 1000), ("soa", None))
+        # the third: φ, the per-mille of AoS's bytes the kernels use
+        tree3 = {"attribute": "used_permille", "threshold": 500, "le": {"layout": "tiled", "tile": 32},
+                 "gt": {"layout": "aos"}}
+        self.assertEqual(PL.tree_choice(tree3, 20, 4, 500), ("tiled", 32))
+        self.assertEqual(PL.tree_choice(tree3, 20, 4, 501), ("aos", 1))
+        self.assertEqual(PL.tree_choice(tree3, 500, 500, 1000), ("aos", 1))
         with self.assertRaises(ValueError):
             PL.tree_choice({"attribute": "n", "threshold": 1, "le": {"layout": "aos"}, "gt": {"layout": "aos"}},
-                           4, 4)
+                           4, 4, 1000)
 
     def test_every_partition_accepted(self):
         order = ["x", "y", "mass", "id"]
