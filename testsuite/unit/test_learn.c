@@ -819,8 +819,8 @@ static void test_determinism(void **state) {
 
 // ---- raw timings CSV ----
 
-#define CSV_HEAD                                                                                                       \
-  "# kdlg-calibrate raw timings, format 1\n"                                                                           \
+/* the header keys after the first line, one test GPU's */
+#define CSV_KEYS                                                                                                       \
   "# device: Test GPU\n"                                                                                               \
   "# compute_capability: 9.0\n"                                                                                        \
   "# driver: 580.159.04\n"                                                                                             \
@@ -828,16 +828,9 @@ static void test_determinism(void **state) {
   "# kdlg_opt_version: 0.1.0\n"                                                                                        \
   "# epsilon: 128\n"                                                                                                   \
   "# epsilon_note: a: b, c\n"
+#define CSV_HEAD "# kdlg-calibrate raw timings, format 1\n" CSV_KEYS
 #define CSV_COLS "m,field_bytes,sigma,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified\n"
-#define CSV_HEAD2                                                                                                      \
-  "# kdlg-calibrate raw timings, format 2\n"                                                                           \
-  "# device: Test GPU\n"                                                                                               \
-  "# compute_capability: 9.0\n"                                                                                        \
-  "# driver: 580.159.04\n"                                                                                             \
-  "# date: 2026-11-21\n"                                                                                               \
-  "# kdlg_opt_version: 0.1.0\n"                                                                                        \
-  "# epsilon: 128\n"                                                                                                   \
-  "# epsilon_note: a: b, c\n"
+#define CSV_HEAD2 "# kdlg-calibrate raw timings, format 2\n" CSV_KEYS
 #define CSV_COLS2 "m,field_bytes,sigma,access,n,elements,threads,layout,tile,median_ms,min_ms,max_ms,verified\n"
 
 static KdTimings *parse_ok(const char *text) {
