@@ -3,38 +3,22 @@
 
 #include <math.h>
 #include <stdbool.h>
-
-/* What one kernel does to the cluster in one direction. */
-typedef struct Side {
-  bool any;       // some access of the cluster in this direction
-  double count;   // N: the largest execution count of such an access
-  double bytes;   // σ(T): bytes of the fields touched (each field once)
-} Side;
+#include <stdlib.h>
 
 typedef struct Walk {
   const KdStruct *st;
   int sid;
-  const bool *in;    // [field of st]: the field is one of the cluster's
-  bool *touched[2];  // [direction][field of st]: counted in Side.bytes already
-  Side side[2];      // 0 loads, 1 stores
+  KdFieldUse *f;  // [field of st]
 } Walk;
 
 static void touch(Walk *w, int dir, int field, double count) {
-  if (!w->in[field])
-    return;
-  Side *s = &w->side[dir];
-  s->any = true;
-  if (count > s->count)
-    s->count = count;
-  if (!w->touched[dir][field]) {
-    w->touched[dir][field] = true;
-    s->bytes += w->st->fields[field].bytes;
-  }
+  if (count > w->f[field].count[dir])
+    w->f[field].count[dir] = count;
 }
 
 /* Visits r, whose every instruction runs `count` times per work-item. */
 static void walk(Walk *w, const KdRegion *r, double count) {
-  if (!r)
+  if (!r || !(count > 0))
     return;
   switch (r->kind) {
   case KR_ACCESS:
@@ -49,10 +33,10 @@ static void walk(Walk *w, const KdRegion *r, double count) {
     return;
   case KR_LOOP: {
     double trip = (double)r->loop->trip;
-    walk(w, r->kids[0], count);                                             // init
-    walk(w, r->kids[1], count * (r->loop->do_while ? trip : trip + 1));     // cond
-    walk(w, r->kids[2], count * trip);                                      // body
-    walk(w, r->kids[3], count * trip);                                      // inc
+    walk(w, r->kids[0], count);                                          // init
+    walk(w, r->kids[1], count * (r->loop->do_while ? trip : trip + 1));  // cond
+    walk(w, r->kids[2], count * trip);                                   // body
+    walk(w, r->kids[3], count * trip);                                   // inc
     return;
   }
   default:  // sequences, branches (both arms), switch segments, inlined calls
@@ -62,23 +46,40 @@ static void walk(Walk *w, const KdRegion *r, double count) {
   }
 }
 
-void kd_use_accumulate(const KdRegion *body, const KdStruct *st, int sid, const int *fields, int nfields, KdUse *u) {
-  int nf = st->nfields > 0 ? st->nfields : 1;
-  bool in[nf], loads[nf], stores[nf];
-  for (int f = 0; f < nf; f++)
-    in[f] = loads[f] = stores[f] = false;
-  for (int i = 0; i < nfields; i++)
-    in[fields[i]] = true;
-  Walk w = {st, sid, in, {loads, stores}, {{0}}};
+void kd_use_fields(const KdRegion *body, const KdStruct *st, int sid, KdFieldUse *out) {
+  for (int f = 0; f < st->nfields; f++)
+    out[f] = (KdFieldUse){{0, 0}};
+  Walk w = {st, sid, out};
   walk(&w, body, 1);
+}
+
+void kd_use_cluster(const KdFieldUse *per_field, const KdStruct *st, const int *fields, int nfields, KdUse *u) {
   double sigma_c = 0;
   for (int i = 0; i < nfields; i++)
     sigma_c += st->fields[fields[i]].bytes;
-  for (int d = 0; d < 2; d++)
-    if (w.side[d].any) {
-      u->used += w.side[d].count * w.side[d].bytes;
-      u->moved += w.side[d].count * sigma_c;
+  for (int d = 0; d < 2; d++) {
+    double n = 0, bytes = 0;
+    for (int i = 0; i < nfields; i++) {
+      double c = per_field[fields[i]].count[d];
+      if (c > 0) {
+        bytes += st->fields[fields[i]].bytes;
+        n = c > n ? c : n;
+      }
     }
+    if (n > 0) {
+      u->used += n * bytes;
+      u->moved += n * sigma_c;
+    }
+  }
+}
+
+void kd_use_accumulate(const KdRegion *body, const KdStruct *st, int sid, const int *fields, int nfields, KdUse *u) {
+  KdFieldUse *t = malloc((size_t)(st->nfields > 0 ? st->nfields : 1) * sizeof *t);
+  if (!t)
+    abort();
+  kd_use_fields(body, st, sid, t);
+  kd_use_cluster(t, st, fields, nfields, u);
+  free(t);
 }
 
 uint32_t kd_used_permille(double used, double moved) {

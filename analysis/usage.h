@@ -36,10 +36,27 @@ typedef struct KdUse {
   double moved;  // Σ N(k,d) · σ(c), bytes
 } KdUse;
 
-/* Adds one kernel's terms to *u for the cluster of struct st (program
- * struct index sid) made of fields[0..nfields) (field indices into
- * st->fields).  body may be NULL (no accesses).  Accesses of other structs
- * and of other arrays are ignored.  Never fails. */
+/* What one kernel does to one field, per direction (0 loads, 1 stores):
+ * whether it accesses it, and the largest execution count of such an
+ * access (0 when none). */
+typedef struct KdFieldUse {
+  double count[2];
+} KdFieldUse;
+
+/* One walk of a kernel's regions for struct st (program struct index sid):
+ * out[f] for every field f of st (st->nfields entries, overwritten).  body
+ * may be NULL (no accesses).  Accesses of other structs and of other arrays
+ * are ignored.  Never fails. */
+void kd_use_fields(const KdRegion *body, const KdStruct *st, int sid, KdFieldUse *out);
+
+/* Adds one kernel's terms for the cluster fields[0..nfields) (field indices
+ * into st->fields) to *u, from that kernel's kd_use_fields table: per
+ * direction, N = the largest count among the cluster's fields and σ(T) the
+ * bytes of those with a non-zero count.  Never fails. */
+void kd_use_cluster(const KdFieldUse *per_field, const KdStruct *st, const int *fields, int nfields, KdUse *u);
+
+/* kd_use_fields and kd_use_cluster for one kernel and one cluster (aborts
+ * when out of memory). */
 void kd_use_accumulate(const KdRegion *body, const KdStruct *st, int sid, const int *fields, int nfields, KdUse *u);
 
 /* φ = 1000 · used / moved rounded to the nearest integer (halves up), in

@@ -7,7 +7,6 @@
 #include <jansson.h>
 
 #include "../analysis/distance.h"
-#include "../analysis/usage.h"
 
 /* σ_min of cluster c: the bytes of its smallest field (the smallest KDLG
  * node weight σ(f) in c; Sect. 3.1), the decision tree's second attribute
@@ -22,13 +21,14 @@ static uint64_t cluster_min_field_bytes(const KdStruct *st, const KdCluster *c) 
   return min;
 }
 
-/* φ(c) of cluster c of struct sid over every kernel of the program: the
- * per-mille of the bytes AoS moves for c that the kernels use, the decision
- * tree's third attribute (analysis/usage.h). */
-static uint32_t cluster_used_permille(const KdProgram *prog, int sid, const KdCluster *c) {
+/* φ(c) of cluster c over every kernel of the program: the per-mille of the
+ * bytes AoS moves for c that the kernels use, the decision tree's third
+ * attribute (analysis/usage.h), from sp->use. */
+static uint32_t cluster_used_permille(const KdProgram *prog, const KdStructPlan *sp, const KdCluster *c) {
+  const KdStruct *st = &prog->structs[sp->sid];
   KdUse u = {0, 0};
   for (int k = 0; k < prog->nkernels; k++)
-    kd_use_accumulate(prog->kernels[k].body, &prog->structs[sid], sid, c->fields, c->nfields, &u);
+    kd_use_cluster(sp->use + (size_t)k * (size_t)st->nfields, st, c->fields, c->nfields, &u);
   return kd_used_permille(u.used, u.moved);
 }
 
@@ -102,12 +102,16 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       scan_uniform(prog->kernels[k].body, sid, &naccesses, &all);
     sp->uniform = all && naccesses > 0;
     sp->layouts = calloc((size_t)(sp->g->nclusters ? sp->g->nclusters : 1), sizeof(KdLayoutChoice));
-    if (!sp->layouts)
+    sp->use = calloc((size_t)(prog->nkernels ? prog->nkernels : 1) * (size_t)(st->nfields ? st->nfields : 1),
+                     sizeof(KdFieldUse));
+    if (!sp->layouts || !sp->use)
       goto oom;
+    for (int k = 0; k < prog->nkernels; k++)  // one walk per kernel; each cluster's φ is then a sum
+      kd_use_fields(prog->kernels[k].body, st, sid, sp->use + (size_t)k * (size_t)st->nfields);
     for (int c = 0; c < sp->g->nclusters; c++) {
       const KdCluster *cl = &sp->g->clusters[c];
       sp->layouts[c] =
-          kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl), cluster_used_permille(prog, sid, cl));
+          kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl), cluster_used_permille(prog, sp, cl));
     }
     if (sp->uniform && keep_uniform_aos(sp) != 0)
       goto oom;
@@ -152,7 +156,7 @@ static json_t *struct_json(const KdPlan *plan, const KdStructPlan *sp) {
     json_t *tile = L.kind == KD_LAYOUT_SOA ? json_null() : json_integer(L.tile);
     json_array_append_new(clusters, json_pack("{s:o, s:i, s:i, s:s, s:o}", "fields", names, "bytes",
                                               (int)g->clusters[c].bytes, "used_permille",
-                                              (int)cluster_used_permille(plan->prog, sp->sid, &g->clusters[c]),
+                                              (int)cluster_used_permille(plan->prog, sp, &g->clusters[c]),
                                               "layout", kd_layout_name(L.kind), "tile", tile));
   }
   json_t *loops = json_array();
@@ -201,6 +205,7 @@ void kd_plan_free(KdPlan *plan) {
     kdlg_free(plan->structs[i].g);
     free(plan->structs[i].layouts);
     free(plan->structs[i].kdlg_of);
+    free(plan->structs[i].use);
   }
   free(plan->structs);
   free(plan);

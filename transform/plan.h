@@ -11,6 +11,7 @@
 #include "../analysis/access.h"
 #include "../analysis/dtree.h"
 #include "../analysis/kdlg.h"
+#include "../analysis/usage.h"
 
 typedef struct KdStructPlan {
   int sid;                   // index in prog->structs
@@ -20,6 +21,7 @@ typedef struct KdStructPlan {
   bool forced;               // the clusters come from --layout or --plan-in, not from the analysis
   int *kdlg_of;              // uniform: field → cluster of the ε-partition (what --layout split uses); owned
   int kdlg_nclusters;        // number of clusters of kdlg_of
+  KdFieldUse *use;           // prog->nkernels × nfields: each kernel's use of each field (φ, usage.h); owned
 } KdStructPlan;
 
 /* Why a uniform struct keeps one AoS cluster (the plan's "note", the DOT label). */
