@@ -247,8 +247,8 @@ typedef struct R {
   CXCursor visiting_fn;  // pass 1: the function whose body is visited
   int *cflags;       // per root: CL_VIEW / CL_OTHER (valid unless cdirty)
   bool cdirty;
-  struct MacroHit *own_name_hits, *counter_hits;  // macros leading to __func__ / __COUNTER__ (uses_words)
-  bool own_name_made, counter_made;
+  struct MacroHit *own_name_hits, *counter_hits;  // macros leading to __func__ / __COUNTER__ (read_macros)
+  bool macros_read;
 } R;
 
 static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -1470,13 +1470,18 @@ static enum CXChildVisitResult find_static_local(CXCursor c, CXCursor parent, CX
 }
 
 /* Whether text[b, e) holds `word` as a whole identifier. */
-static bool has_word(R *r, unsigned b, unsigned e, const char *word) {
-  size_t n = strlen(word);
-  for (unsigned i = b; i + n <= e; i++)
-    if (!strncmp(r->text + i, word, n) && (i == b || !is_ident_char(r->text[i - 1])) &&
-        (i + n == e || !is_ident_char(r->text[i + n])))
+/* Whether text[0, n) holds `word` as a whole identifier. */
+static bool text_has_word(const char *text, unsigned n, const char *word) {
+  size_t wl = strlen(word);
+  for (unsigned i = 0; i + wl <= n; i++)
+    if (!strncmp(text + i, word, wl) && (i == 0 || !is_ident_char(text[i - 1])) &&
+        (i + wl == n || !is_ident_char(text[i + wl])))
       return true;
   return false;
+}
+
+static bool has_word(R *r, unsigned b, unsigned e, const char *word) {
+  return text_has_word(r->text + b, e - b, word);
 }
 
 static unsigned skip_blanks(R *r, unsigned i);
@@ -1575,40 +1580,16 @@ static bool has_hit_name(const char *text, unsigned b, unsigned e, MacroHit *set
   return false;
 }
 
-/* Whether text[0, n) holds `word` as a whole identifier. */
-static bool text_has_word(const char *text, unsigned n, const char *word) {
-  size_t wl = strlen(word);
-  for (unsigned i = 0; i + wl <= n; i++)
-    if (!strncmp(text + i, word, wl) && (i == 0 || !is_ident_char(text[i - 1])) &&
-        (i + wl == n || !is_ident_char(text[i + wl])))
-      return true;
-  return false;
-}
-
-/* The names of the macros, #defined in any file of the translation unit
- * (the main file, every header it includes, the bundled prelude), whose
- * replacement uses one of `words` directly or through other such macros.
- * A name counts if any of its definitions does (#undef and redefinitions
- * are not followed: conservative).  Free with free_hits. */
-static MacroHit *macro_hits(R *r, const char *const *words) {
-  MacroScan ms = {0};
-  scan_defines(r->text, r->len, &ms);
-  FileList files = {0};
-  clang_getInclusions(r->src->tu, add_inclusion, &files);
-  CXFile main_file = clang_getFile(r->src->tu, r->src->path);
-  for (int i = 0; i < files.n; i++) {
-    size_t size = 0;
-    const char *text = clang_File_isEqual(files.v[i], main_file) ? NULL
-                                                                  : clang_getFileContents(r->src->tu, files.v[i], &size);
-    if (text)
-      scan_defines(text, size, &ms);
-  }
-  free(files.v);
+/* The names of the macros of ms whose replacement uses one of `words`
+ * directly or through other such macros.  A name counts if any of its
+ * definitions does (#undef and redefinitions are not followed:
+ * conservative).  Free with free_hits. */
+static MacroHit *macro_hits(const MacroScan *ms, const char *const *words) {
   MacroHit *set = NULL;
   for (bool more = true; more;) {  // a macro whose replacement uses a word or a name already in the set
     more = false;
-    for (int m = 0; m < ms.n; m++) {
-      const MacroDef *d = &ms.v[m];
+    for (int m = 0; m < ms->n; m++) {
+      const MacroDef *d = &ms->v[m];
       MacroHit *h;
       HASH_FIND(hh, set, d->name, d->nname, h);
       if (h)
@@ -1625,7 +1606,6 @@ static MacroHit *macro_hits(R *r, const char *const *words) {
       }
     }
   }
-  free(ms.v);
   return set;
 }
 
@@ -1638,20 +1618,49 @@ static void free_hits(MacroHit *set) {
   }
 }
 
-/* Whether text[b, e) uses one of `words` (NULL-terminated), directly
- * (*via = false) or through a macro of any file of the translation unit
- * whose replacement uses one, maybe through other such macros (*via =
- * true).  The macros are scanned once per word list: *hits, *made. */
-static bool uses_words(R *r, unsigned b, unsigned e, const char *const *words, MacroHit **hits, bool *made,
-                       bool *via) {
+/* What a clone must not copy (clone_text_problem): its own name, through
+ * __func__ and its kin or std::source_location (whose current() asks the
+ * builtins), and __COUNTER__. */
+static const char *const own_name_words[] = {"__func__",          "__FUNCTION__",       "__PRETTY_FUNCTION__",
+                                             "__FUNCSIG__",       "__builtin_FUNCTION", "__builtin_FUNCSIG",
+                                             "__builtin_source_location", "source_location", NULL};
+static const char *const counter_words[] = {"__COUNTER__", NULL};
+
+/* Reads every `#define` of every file of the translation unit (the main
+ * file, every header it includes, the bundled prelude) once, and keeps the
+ * macros that lead to own_name_words and to counter_words. */
+static void read_macros(R *r) {
+  MacroScan ms = {0};
+  scan_defines(r->text, r->len, &ms);
+  FileList files = {0};
+  clang_getInclusions(r->src->tu, add_inclusion, &files);
+  CXFile main_file = clang_getFile(r->src->tu, r->src->path);
+  for (int i = 0; i < files.n; i++) {
+    size_t size = 0;
+    const char *text = clang_File_isEqual(files.v[i], main_file) ? NULL
+                                                                  : clang_getFileContents(r->src->tu, files.v[i], &size);
+    if (text)
+      scan_defines(text, size, &ms);
+  }
+  free(files.v);
+  r->own_name_hits = macro_hits(&ms, own_name_words);
+  r->counter_hits = macro_hits(&ms, counter_words);
+  r->macros_read = true;
+  free(ms.v);
+}
+
+/* Whether text[b, e) uses one of `words` (own_name_words or
+ * counter_words), directly (*via = false) or through a macro of any file of
+ * the translation unit whose replacement uses one, maybe through other
+ * such macros (*via = true; `hits`, the macros read_macros kept for
+ * `words`). */
+static bool uses_words(R *r, unsigned b, unsigned e, const char *const *words, MacroHit *const *hits, bool *via) {
   *via = false;
   for (int w = 0; words[w]; w++)
     if (has_word(r, b, e, words[w]))
       return true;
-  if (!*made) {
-    *hits = macro_hits(r, words);
-    *made = true;
-  }
+  if (!r->macros_read)
+    read_macros(r);
   return *via = has_hit_name(r->text, b, e, *hits);
 }
 
@@ -1681,16 +1690,11 @@ static const char *clone_text_problem(R *r, const Fn *F, unsigned b, unsigned e,
     if (line_start(r, i) && !(w + 6 <= e && !strncmp(r->text + w, "pragma", 6)))
       return "a preprocessor directive is inside it (code the parser does not see would be copied unrewritten)";
   }
-  // its own name: __func__ and its kin, and std::source_location (whose current() asks the builtins)
-  static const char *const own_name[] = {"__func__",          "__FUNCTION__",       "__PRETTY_FUNCTION__",
-                                         "__FUNCSIG__",       "__builtin_FUNCTION", "__builtin_FUNCSIG",
-                                         "__builtin_source_location", "source_location", NULL};
-  static const char *const counter[] = {"__COUNTER__", NULL};
   bool via;
-  if (uses_words(r, b, e, own_name, &r->own_name_hits, &r->own_name_made, &via))
+  if (uses_words(r, b, e, own_name_words, &r->own_name_hits, &via))
     return via ? "it uses its own name (__func__ or std::source_location, through a macro)"
                : "it uses its own name (__func__ or std::source_location)";
-  if (uses_words(r, b, e, counter, &r->counter_hits, &r->counter_made, &via))
+  if (uses_words(r, b, e, counter_words, &r->counter_hits, &via))
     return "it expands __COUNTER__ (the clone would take other values, and shift the later ones)";
   if (has_word(r, b, nb, "constexpr") || has_word(r, b, nb, "consteval"))
     return "it is constexpr (its clone calls the accessors, which are not)";
