@@ -71,9 +71,10 @@ uint32_t kd_access_used_permille(KdAccessPattern a, uint32_t m, uint32_t field_b
   double s = field_bytes, sigma = (double)m * s;
   uint32_t loads = a == KD_ACCESS_RW || a == KD_ACCESS_REDUCE ? m : a == KD_ACCESS_SPLIT ? (m + 1) / 2 : 1;
   uint32_t stores = a == KD_ACCESS_RW ? m : a == KD_ACCESS_SPLIT ? m / 2 : 1;
-  // usage.h's sums with N = 1 for each direction that touches the struct
-  double used = (loads + stores) * s, moved = (loads ? sigma : 0) + (stores ? sigma : 0);
-  return kd_used_permille(used, moved);
+  KdUse u = {0, 0};  // usage.h's sum, N = 1 for each direction
+  kd_use_add(&u, loads ? 1 : 0, loads * s, sigma);
+  kd_use_add(&u, stores ? 1 : 0, stores * s, sigma);
+  return kd_used_permille(u.used, u.moved);
 }
 
 // ---- raw timings CSV ----

@@ -3,7 +3,6 @@
 
 #include <math.h>
 #include <stdbool.h>
-#include <stdlib.h>
 
 typedef struct Walk {
   const KdStruct *st;
@@ -66,20 +65,15 @@ void kd_use_cluster(const KdFieldUse *per_field, const KdStruct *st, const int *
         n = c > n ? c : n;
       }
     }
-    if (n > 0) {
-      u->used += n * bytes;
-      u->moved += n * sigma_c;
-    }
+    kd_use_add(u, n, bytes, sigma_c);
   }
 }
 
-void kd_use_accumulate(const KdRegion *body, const KdStruct *st, int sid, const int *fields, int nfields, KdUse *u) {
-  KdFieldUse *t = malloc((size_t)(st->nfields > 0 ? st->nfields : 1) * sizeof *t);
-  if (!t)
-    abort();
-  kd_use_fields(body, st, sid, t);
-  kd_use_cluster(t, st, fields, nfields, u);
-  free(t);
+void kd_use_add(KdUse *u, double count, double used_bytes, double cluster_bytes) {
+  if (count > 0) {
+    u->used += count * used_bytes;
+    u->moved += count * cluster_bytes;
+  }
 }
 
 uint32_t kd_used_permille(double used, double moved) {

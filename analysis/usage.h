@@ -19,8 +19,9 @@
  *
  * A whole-struct access touches every field.  For the calibration kernels
  * (docs/calibration.md) the same formula with N = 1 gives 1000 for `rw`
- * (every field loaded and stored), 500 for `split` and 1000 / m for `one`:
- * the trainer (learn.c) calls kd_used_permille with their byte counts, so
+ * (every field loaded and stored), 500 for `split`, 1000 / m for `one` and
+ * 1000 (m + 1) / 2m for `reduce`: the trainer (learn.c) sums their byte
+ * counts with kd_use_add, so
  * training and prediction use one definition.
  */
 #ifndef KDLG_USAGE_H
@@ -55,9 +56,11 @@ void kd_use_fields(const KdRegion *body, const KdStruct *st, int sid, KdFieldUse
  * bytes of those with a non-zero count.  Never fails. */
 void kd_use_cluster(const KdFieldUse *per_field, const KdStruct *st, const int *fields, int nfields, KdUse *u);
 
-/* kd_use_fields and kd_use_cluster for one kernel and one cluster (aborts
- * when out of memory). */
-void kd_use_accumulate(const KdRegion *body, const KdStruct *st, int sid, const int *fields, int nfields, KdUse *u);
+/* One kernel's term for one direction: count = N(k,d) (0: the direction
+ * does not touch the cluster, nothing is added), used_bytes = σ(T(k,d)),
+ * cluster_bytes = σ(c).  kd_use_cluster's sum, and the trainer's for the
+ * calibration kernels (learn.c, N = 1). */
+void kd_use_add(KdUse *u, double count, double used_bytes, double cluster_bytes);
 
 /* φ = 1000 · used / moved rounded to the nearest integer (halves up), in
  * 0 .. 1000; 1000 when moved is 0 (a cluster no kernel touches wastes

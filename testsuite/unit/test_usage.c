@@ -32,9 +32,16 @@ static KdRegion *loop(KdArena *a, int64_t trip, KdRegion *body) {
   return kd_region_loop(a, NULL, NULL, body, NULL, lp);
 }
 
+/* One kernel's terms for the cluster fields[0..n): kd_use_fields, then kd_use_cluster. */
+static void accumulate(const KdRegion *body, const int *fields, int n, KdUse *u) {
+  KdFieldUse t[5];
+  kd_use_fields(body, &opt5, 0, t);
+  kd_use_cluster(t, &opt5, fields, n, u);
+}
+
 static uint32_t phi(const KdRegion *body, const int *fields, int n) {
   KdUse u = {0, 0};
-  kd_use_accumulate(body, &opt5, 0, fields, n, &u);
+  accumulate(body, fields, n, &u);
   return kd_used_permille(u.used, u.moved);
 }
 
@@ -44,7 +51,7 @@ static void test_blackscholes(void **state) {
   KdArena *a = kd_arena_new();
   KdRegion *k = seq(a, ld(a, 0), ld(a, 1), ld(a, 2), st(a, 3), st(a, 4), NULL);
   KdUse u = {0, 0};
-  kd_use_accumulate(k, &opt5, 0, all5, 5, &u);
+  accumulate(k, all5, 5, &u);
   assert_float_equal(u.used, 20, 0);
   assert_float_equal(u.moved, 40, 0);
   assert_int_equal(phi(k, all5, 5), 500);
@@ -78,22 +85,22 @@ static void test_loops(void **state) {
   KdArena *a = kd_arena_new();
   KdRegion *k = seq(a, loop(a, 99, ld(a, 0)), st(a, 4), NULL);
   KdUse u = {0, 0};
-  kd_use_accumulate(k, &opt5, 0, all5, 5, &u);
+  accumulate(k, all5, 5, &u);
   assert_float_equal(u.used, 99 * 4 + 4, 0);
   assert_float_equal(u.moved, 99 * 20 + 20, 0);
   // a load of X once beside the loop adds X's bytes at the loop's weight: (99·8 + 4) / (100·20)
   k = seq(a, loop(a, 99, ld(a, 0)), ld(a, 1), st(a, 4), NULL);
   u = (KdUse){0, 0};
-  kd_use_accumulate(k, &opt5, 0, all5, 5, &u);
+  accumulate(k, all5, 5, &u);
   assert_float_equal(u.used, 99 * 8 + 4, 0);
   // nested loops multiply; a loop of 0 iterations runs nothing
   k = loop(a, 3, loop(a, 5, seq(a, ld(a, 0), st(a, 0), NULL)));
   u = (KdUse){0, 0};
-  kd_use_accumulate(k, &opt5, 0, all5, 5, &u);
+  accumulate(k, all5, 5, &u);
   assert_float_equal(u.used, 15 * 8, 0);
   assert_float_equal(u.moved, 15 * 40, 0);
   u = (KdUse){0, 0};
-  kd_use_accumulate(loop(a, 0, ld(a, 0)), &opt5, 0, all5, 5, &u);
+  accumulate(loop(a, 0, ld(a, 0)), all5, 5, &u);
   assert_float_equal(u.moved, 0, 0);
   // both arms of a branch count
   k = kd_region_if(a, NULL, ld(a, 0), ld(a, 1));
@@ -114,7 +121,7 @@ static void test_cluster_subset(void **state) {
   assert_int_equal(phi(one, sxt, 3), 333);
   assert_int_equal(phi(one, cp, 2), 500);
   KdUse u = {0, 0};
-  kd_use_accumulate(seq(a, ld(a, 0), NULL), &opt5, 0, cp, 2, &u);
+  accumulate(seq(a, ld(a, 0), NULL), cp, 2, &u);
   assert_float_equal(u.moved, 0, 0);
   kd_arena_free(a);
 }
@@ -129,8 +136,8 @@ static void test_others_and_kernels(void **state) {
   assert_int_equal(phi(k, all5, 5), 200);
   // kernel 1: S loaded and stored (8 of 40); kernel 2: every field loaded and stored (40 of 40)
   KdUse u = {0, 0};
-  kd_use_accumulate(seq(a, ld(a, 0), st(a, 0), NULL), &opt5, 0, all5, 5, &u);
-  kd_use_accumulate(seq(a, ld(a, -1), st(a, -1), NULL), &opt5, 0, all5, 5, &u);
+  accumulate(seq(a, ld(a, 0), st(a, 0), NULL), all5, 5, &u);
+  accumulate(seq(a, ld(a, -1), st(a, -1), NULL), all5, 5, &u);
   assert_float_equal(u.used, 48, 0);
   assert_float_equal(u.moved, 80, 0);
   assert_int_equal(kd_used_permille(u.used, u.moved), 600);
