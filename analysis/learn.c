@@ -1031,14 +1031,24 @@ static bool same_above(const KdInterval *p, int np, const KdInterval *c, int nc,
   return true;
 }
 
-/* The sorted thresholds of m's tests on attribute a into cuts (room for
- * m->nnodes); returns how many. */
-static int tree_cuts(const KdModel *m, KdAttribute a, uint64_t *cuts) {
-  int n = 0;
+/* The bands the tests of m's tree on attribute a cut that attribute's axis
+ * into, in increasing order: band b is lo[b] <= a <= hi[b] (UINT64_MAX: no
+ * upper limit); one band, 0 .. UINT64_MAX, for an attribute no node tests.
+ * cuts, lo and hi have room for m->nnodes + 1 entries; returns the number
+ * of bands. */
+static int tree_bands(const KdModel *m, KdAttribute a, uint64_t *cuts, uint64_t *lo, uint64_t *hi) {
+  int ncuts = 0;
   for (int i = 0; i < m->nnodes; i++)
     if (!m->nodes[i].leaf && m->nodes[i].attribute == a)
-      cuts[n++] = m->nodes[i].threshold;
-  qsort(cuts, (size_t)n, sizeof *cuts, cmp_u64);
+      cuts[ncuts++] = m->nodes[i].threshold;
+  qsort(cuts, (size_t)ncuts, sizeof *cuts, cmp_u64);
+  int n = 0;
+  for (int b = 0; b <= ncuts; b++) {
+    if (b > 0 && (cuts[b - 1] == UINT64_MAX || (b < ncuts && cuts[b] == cuts[b - 1])))
+      continue;  // a repeated cut, or nothing above the last one
+    lo[n] = b > 0 ? cuts[b - 1] + 1 : 0;
+    hi[n++] = b < ncuts ? cuts[b] : UINT64_MAX;
+  }
   return n;
 }
 
@@ -1051,14 +1061,12 @@ static bool same_boxes(const KdInterval *p, const KdInterval *c, int n) {
   return true;
 }
 
-/* The σ_min bands (cuts[0..ncuts)) of the φ band [used_lo, used_hi), appended to l. */
-static void used_band(const KdModel *m, const uint64_t *cuts, int ncuts, uint64_t used_lo, uint64_t used_hi,
-                      BoxList *l) {
+/* The σ_min bands (lo[0..n), hi[0..n)) of the φ band [used_lo, used_hi], appended to l. */
+static void used_band(const KdModel *m, const uint64_t *lo, const uint64_t *hi, int n, uint64_t used_lo,
+                      uint64_t used_hi, BoxList *l) {
   int prev = -1;  // index in l of the previous σ_min band's first box
-  for (int b = 0; b <= ncuts; b++) {
-    if (b > 0 && (cuts[b - 1] == UINT64_MAX || (b < ncuts && cuts[b] == cuts[b - 1])))
-      continue;  // a repeated cut, or nothing above the last one
-    KdInterval band = {0, 0, b > 0 ? cuts[b - 1] + 1 : 0, b < ncuts ? cuts[b] : UINT64_MAX, used_lo, used_hi, -1};
+  for (int b = 0; b < n; b++) {
+    KdInterval band = {0, 0, lo[b], hi[b], used_lo, used_hi, -1};
     int first = l->n;
     walk_band(m, 0, band.min_lo, UINT64_MAX, band, l);
     if (l->oom)
@@ -1074,33 +1082,28 @@ static void used_band(const KdModel *m, const uint64_t *cuts, int ncuts, uint64_
 }
 
 int kd_model_intervals(const KdModel *m, KdInterval *out, int max) {
-  uint64_t *cuts = malloc((size_t)m->nnodes * sizeof *cuts), *ucuts = malloc((size_t)m->nnodes * sizeof *ucuts);
+  size_t room = (size_t)m->nnodes + 1;
+  uint64_t *buf = malloc(5 * room * sizeof *buf);  // cuts, then σ_min's bands, then φ's
   BoxList l = {0};
-  if (!cuts || !ucuts) {
-    free(cuts);
-    free(ucuts);
+  if (!buf)
     return -1;
-  }
-  int ncuts = tree_cuts(m, KD_ATTR_SIGMA_MIN, cuts), nucuts = tree_cuts(m, KD_ATTR_USED, ucuts);
+  uint64_t *cuts = buf, *mlo = buf + room, *mhi = buf + 2 * room, *ulo = buf + 3 * room, *uhi = buf + 4 * room;
+  int nm = tree_bands(m, KD_ATTR_SIGMA_MIN, cuts, mlo, mhi), nu = tree_bands(m, KD_ATTR_USED, cuts, ulo, uhi);
   int prev = -1;  // index in l of the previous φ band's first box
-  for (int b = 0; b <= nucuts && !l.oom; b++) {
-    if (b > 0 && (ucuts[b - 1] == UINT64_MAX || (b < nucuts && ucuts[b] == ucuts[b - 1])))
-      continue;
-    uint64_t lo = b > 0 ? ucuts[b - 1] + 1 : 0, hi = b < nucuts ? ucuts[b] : UINT64_MAX;
+  for (int b = 0; b < nu && !l.oom; b++) {
     int first = l.n;
-    used_band(m, cuts, ncuts, lo, hi, &l);
+    used_band(m, mlo, mhi, nm, ulo[b], uhi[b], &l);
     if (l.oom)
       break;
     if (prev >= 0 && first - prev == l.n - first && same_boxes(l.v + prev, l.v + first, first - prev)) {
       for (int j = prev; j < first; j++)
-        l.v[j].used_hi = hi;
+        l.v[j].used_hi = uhi[b];
       l.n = first;
       continue;
     }
     prev = first;
   }
-  free(cuts);
-  free(ucuts);
+  free(buf);
   if (l.oom) {
     free(l.v);
     return -1;
