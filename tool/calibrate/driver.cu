@@ -114,11 +114,12 @@ struct StrideResult {
   unsigned l1_granule, dram_granule; /* where it stops doubling (granule) */
 };
 
-/* median over `reps` launches (after one warm-up) of a stride kernel, ms */
-static double time_kernel(const void *kernel, unsigned grid, unsigned block, void **args, int reps,
-                          cudaEvent_t e0, cudaEvent_t e1, const char *what) {
+/* the times of `reps` launches of a kernel after one warm-up launch, ms,
+ * each between two CUDA events */
+static std::vector<double> launch_times(const void *kernel, unsigned grid, unsigned block, void **args, int reps,
+                                        cudaEvent_t e0, cudaEvent_t e1, const char *what) {
   std::vector<double> t;
-  for (int r = 0; r <= reps; r++) {
+  for (int r = 0; r <= reps; r++) {  /* r = 0: warm-up */
     CK(cudaEventRecord(e0));
     launch(kernel, grid, block, args, what);
     CK(cudaEventRecord(e1));
@@ -128,7 +129,13 @@ static double time_kernel(const void *kernel, unsigned grid, unsigned block, voi
     if (r > 0)
       t.push_back(ms);
   }
-  return median(t);
+  return t;
+}
+
+/* median over `reps` launches (after one warm-up) of a stride kernel, ms */
+static double time_kernel(const void *kernel, unsigned grid, unsigned block, void **args, int reps,
+                          cudaEvent_t e0, cudaEvent_t e1, const char *what) {
+  return median(launch_times(kernel, grid, block, args, reps, e0, e1, what));
 }
 
 /* the smallest stride beyond which the cost stops rising: every larger
@@ -381,17 +388,7 @@ int main(int argc, char **argv) {
           launch(kd_init_kernels[z], gen_grid, 256, iargs, "init");
 
           void *targs[] = {&buf, &E, &n, &T};
-          std::vector<double> t;
-          for (int r = 0; r <= repeats; r++) {  /* r = 0: warm-up */
-            CK(cudaEventRecord(e0));
-            launch(k[l], grid, block, targs, what);
-            CK(cudaEventRecord(e1));
-            CK(cudaEventSynchronize(e1));
-            float ms;
-            CK(cudaEventElapsedTime(&ms, e0, e1));
-            if (r > 0)
-              t.push_back(ms);
-          }
+          std::vector<double> t = launch_times(k[l], grid, block, targs, repeats, e0, e1, what);
 
           unsigned applied = (unsigned)repeats + 1, host_cnt[2];
           CK(cudaMemset(cnt, 0, 2 * sizeof(unsigned)));
