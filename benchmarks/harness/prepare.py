@@ -20,6 +20,7 @@ and one run (`same_as`).
 """
 
 import atexit
+import hashlib
 import json
 import os
 import shutil
@@ -44,9 +45,10 @@ def kdlg_version(kdlg):
 
 
 def run_kdlg(ctx, src, out_cu, plan_out, layout=None, plan_in=None):
-    """kdlg-opt SRC -o OUT --emit-plan PLAN [--layout L | --plan-in F];
-    returns (exit status, stderr+stdout)."""
-    cmd = [ctx.kdlg, rel(src), "-o", rel(out_cu), "--emit-plan", rel(plan_out)]
+    """kdlg-opt SRC [-o OUT] --emit-plan PLAN [--layout L | --plan-in F]
+    (out_cu None: the plan alone, nothing rewritten); returns (exit status,
+    stderr+stdout)."""
+    cmd = [ctx.kdlg, rel(src)] + (["-o", rel(out_cu)] if out_cu else []) + ["--emit-plan", rel(plan_out)]
     if layout:
         cmd += ["--layout", layout]
     if plan_in:
@@ -69,13 +71,13 @@ class Ctx:
 def cluster_phi(ctx, struct, blocks):
     """φ (used_permille) of each block of fields of `struct`, as kdlg-opt
     computes it for a plan with those clusters: {tuple(block): φ}.  One
-    kdlg-opt run with --plan-in and --emit-plan (the layouts do not matter)."""
-    tag = "phi-%s-%d" % (struct, abs(hash(tuple(tuple(b) for b in blocks))) % 10**8)
+    kdlg-opt run with --plan-in and --emit-plan, no output (the layouts do not matter)."""
+    # a name that depends only on the blocks (Python's hash() of strings changes from run to run)
+    tag = "phi-%s-%s" % (struct, hashlib.sha1(json.dumps([list(b) for b in blocks]).encode()).hexdigest()[:10])
     pin = os.path.join(ctx.bdir, tag + ".in.json")
     pout = os.path.join(ctx.bdir, tag + ".plan.json")
     write_atomic(pin, PL.dump_plan(PL.plan_json([(struct, [(tuple(b), "aos", 1) for b in blocks])], "φ probe")))
-    rc, msg, cmd = run_kdlg(ctx, ctx.src, os.path.join(ctx.bdir, tag + ".out" + os.path.splitext(ctx.src)[1]), pout,
-                            plan_in=pin)
+    rc, msg, cmd = run_kdlg(ctx, ctx.src, None, pout, plan_in=pin)
     if rc != 0:
         raise SystemExit("%s: kdlg-opt failed on the φ probe (%s): %s" % (ctx.name, " ".join(cmd), msg))
     plan = load_json(pout)

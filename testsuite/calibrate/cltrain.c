@@ -119,7 +119,7 @@ static uint64_t ref_value(uint64_t e, unsigned f, unsigned c, unsigned k, unsign
   } else if (access == KD_CAL_REDUCE && f == 0) {
     uint64_t others = 0;
     for (unsigned g = 1; g < m; g++)
-      others += ref_hash(e, g, c) & (w == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * w)) - 1);
+      others += ref_hash(e, g, c);  /* (wrapping; the result is masked to w bytes below) */
     v = ref_hash(e, 0, c);
     for (unsigned j = 0; j < k; j++)
       v = v * 3u + others + a;
