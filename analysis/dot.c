@@ -26,6 +26,8 @@ static void escaped(FILE *out, const char *s) {
 static void layout_text(FILE *out, KdLayoutChoice c) {
   if (c.kind == KD_LAYOUT_TILED)
     fprintf(out, "tiled t=%u", c.tile);
+  else if (c.kind == KD_LAYOUT_AOS && c.align)
+    fprintf(out, "aos aligned %u", c.align);
   else
     fputs(kd_layout_name(c.kind), out);
 }

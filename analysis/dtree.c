@@ -67,9 +67,9 @@ static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen
     const char *s = json_string_value(layout);
     n.leaf = true;
     if (s && !strcmp(s, "aos")) {
-      n.choice = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+      n.choice = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
     } else if (s && !strcmp(s, "soa")) {
-      n.choice = (KdLayoutChoice){KD_LAYOUT_SOA, 0};
+      n.choice = (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
     } else if (s && !strcmp(s, "tiled")) {
       json_t *t = json_object_get(j, "tile");
       json_int_t tile = json_is_integer(t) ? json_integer_value(t) : 0;
@@ -77,7 +77,7 @@ static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen
         snprintf(err, errlen, "tiled leaf needs \"tile\": a power of two from 2 to 32768");
         return -1;
       }
-      n.choice = (KdLayoutChoice){KD_LAYOUT_TILED, (uint32_t)tile};
+      n.choice = (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = (uint32_t)tile};
     } else {
       snprintf(err, errlen, "unknown layout class '%s' (expected aos, soa or tiled)", s ? s : "?");
       return -1;

@@ -25,6 +25,8 @@ typedef enum KdLayoutKind { KD_LAYOUT_AOS, KD_LAYOUT_SOA, KD_LAYOUT_TILED } KdLa
 typedef struct KdLayoutChoice {
   KdLayoutKind kind;
   uint32_t tile;  // elements per tile for KD_LAYOUT_TILED (2..32768, power of two); 1 for AoS; 0 for SoA
+  uint32_t align; // KD_LAYOUT_AOS only: the element's alignment in bytes where the plan raises it above its
+                  // fields' (a power of two up to 16, so that an element moves as one vector access); else 0
 } KdLayoutChoice;
 
 /* The attributes a tree may test; the spelling in model files is

@@ -34,10 +34,10 @@ int kd_class_of(KdLayoutChoice c) {
 KdLayoutChoice kd_class_choice(int cls) {
   assert(cls >= 0 && cls < KD_NCLASSES);
   if (cls == KD_CLASS_AOS)
-    return (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+    return (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
   if (cls == KD_CLASS_SOA)
-    return (KdLayoutChoice){KD_LAYOUT_SOA, 0};
-  return (KdLayoutChoice){KD_LAYOUT_TILED, 1u << (cls - 1)};
+    return (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
+  return (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = 1u << (cls - 1)};
 }
 
 const char *kd_class_name(int cls) {
@@ -290,15 +290,15 @@ static int parse_row(CsvReader *r, int format, KdTimingRow *row) {
   if (!strcmp(layout, "aos")) {
     if (tile != 1)
       return csv_error(r, line, "layout aos needs tile 1, not %s", f[C_TILE]);
-    c = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+    c = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
   } else if (!strcmp(layout, "soa")) {
     if (tile != 0)
       return csv_error(r, line, "layout soa needs tile 0, not %s", f[C_TILE]);
-    c = (KdLayoutChoice){KD_LAYOUT_SOA, 0};
+    c = (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
   } else if (!strcmp(layout, "tiled")) {
     if (tile < 2 || tile > 32768 || (tile & (tile - 1)))
       return csv_error(r, line, "layout tiled needs a tile that is a power of two from 2 to 32768, not %s", f[C_TILE]);
-    c = (KdLayoutChoice){KD_LAYOUT_TILED, (uint32_t)tile};
+    c = (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = (uint32_t)tile};
   } else {
     return csv_error(r, line, "unknown layout '%s' (expected aos, soa or tiled)", layout);
   }

@@ -652,6 +652,8 @@ inline cudaError_t kdlg_copy_in(const kd_layout *L, kdlg_convert_fn gen, void *c
     return kdlg_bad_size(L, "copy to a device array", bytes, n);
   if (m == 0)
     return cudaSuccess;
+  if (kd_layout_identity(L))  // the layout's bytes are the AoS bytes
+    return async ? cudaMemcpyAsync(regions[0], src, bytes, kind, s) : cudaMemcpy(regions[0], src, bytes, kind);
   bool from_device = kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && kdlg_is_device(src));
   if (from_device)
     return kdlg_convert(L, gen, (void *)src, m, n, regions, true, s);
@@ -678,6 +680,8 @@ inline cudaError_t kdlg_copy_out(const kd_layout *L, kdlg_convert_fn gen, void *
     return kdlg_bad_size(L, "copy from a device array", bytes, n);
   if (m == 0)
     return cudaSuccess;
+  if (kd_layout_identity(L))
+    return async ? cudaMemcpyAsync(dst, regions[0], bytes, kind, s) : cudaMemcpy(dst, regions[0], bytes, kind);
   bool to_device = kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && kdlg_is_device(dst));
   if (to_device)
     return kdlg_convert(L, gen, dst, m, n, regions, false, s);
@@ -704,6 +708,9 @@ inline cudaError_t kdlg_copy_between(const kd_layout *L, kdlg_convert_fn gen, vo
     return kdlg_bad_size(L, "device-to-device copy", bytes, dn < sn ? dn : sn);
   if (m == 0)
     return cudaSuccess;
+  if (kd_layout_identity(L))
+    return async ? cudaMemcpyAsync(dst[0], src[0], bytes, cudaMemcpyDeviceToDevice, s)
+                 : cudaMemcpy(dst[0], src[0], bytes, cudaMemcpyDeviceToDevice);
   void *stage = NULL;
   cudaError_t e = async ? cudaMallocAsync(&stage, bytes, s) : cudaMalloc(&stage, bytes);
   if (e != cudaSuccess)
@@ -721,7 +728,9 @@ inline cudaError_t kdlg_memset(const kd_layout *L, kdlg_convert_fn gen, void *co
   long long m = kdlg_elements(L, bytes, n);
   if (m < 0)
     return kdlg_bad_size(L, "memset", bytes, n);
-  if (m == n) {  // whole allocation: every region
+  if (m == n || kd_layout_identity(L)) {  // every region whole, or the bytes of an identity layout
+    if (m != n)
+      return async ? cudaMemsetAsync(regions[0], value, bytes, s) : cudaMemset(regions[0], value, bytes);  // whole allocation: every region
     for (unsigned c = 0; c < L->nclusters; c++) {
       size_t rb = (size_t)kd_layout_region_bytes(&L->clusters[c], (uint64_t)n);
       cudaError_t e = async ? cudaMemsetAsync(regions[c], value, rb, s) : cudaMemset(regions[c], value, rb);

@@ -109,6 +109,19 @@ static inline KD_LAYOUT_UNUSED KD_LAYOUT_HD uint64_t kd_layout_address(const kd_
   return tile * kd_layout_tile_bytes(c) + (uint64_t)c->tile * F->offset + lane * F->bytes;
 }
 
+/* Whether L places every byte of every field where the original AoS struct
+ * has it: one AoS cluster, in declaration order, of the struct's own stride
+ * (a plan that only raises the element's alignment).  Copies between the
+ * AoS bytes and such a layout are plain copies. */
+static inline KD_LAYOUT_UNUSED KD_LAYOUT_HD int kd_layout_identity(const kd_layout *L) {
+  if (L->nclusters != 1 || L->clusters[0].tile != 1 || kd_layout_stride(&L->clusters[0]) != L->aos_bytes)
+    return 0;
+  for (uint32_t f = 0; f < L->nfields; f++)
+    if (L->fields[f].offset != L->fields[f].aos_offset)
+      return 0;
+  return 1;
+}
+
 /* Converts n AoS elements (aos: n·aos_bytes bytes) into the layout: regions[c]
  * must hold kd_layout_region_bytes(c, n) bytes.  Padding bytes are left as they are. */
 static inline KD_LAYOUT_UNUSED void kd_layout_pack(const kd_layout *L, const void *aos, uint64_t n, void *const *regions) {

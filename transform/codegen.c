@@ -23,6 +23,17 @@ static int cluster_fields(const KdGenStruct *g, uint32_t c, int *out) {
   return n;
 }
 
+/* Whether AoS cluster c's alignment is above its fields' (the plan's vector
+ * alignment): its element type gets the alignment, and whole-element loads
+ * and stores move it as one value (one vector access). */
+static bool vector_aligned(const kd_layout *L, uint32_t c) {
+  uint32_t a = 1;
+  for (uint32_t f = 0; f < L->nfields; f++)
+    if (L->fields[f].cluster == c && L->fields[f].align > a)
+      a = L->fields[f].align;
+  return L->clusters[c].tile == 1 && L->clusters[c].align > a;
+}
+
 void kd_gen_prelude(FILE *out, KdLanguage lang) {
   fputs("#ifndef KDLG_FN\n", out);
   if (lang == KD_LANG_CUDA)
@@ -51,6 +62,8 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
     fprintf(out, "} %s", layout_name(L->clusters[c].tile));
     if (L->clusters[c].tile > 1)
       fprintf(out, " tile %u", L->clusters[c].tile);
+    if (vector_aligned(L, c))
+      fprintf(out, " aligned %u", L->clusters[c].align);
   }
   fputs(" */\n", out);
   for (uint32_t f = 0; f < L->nfields; f++)
@@ -60,7 +73,12 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
     if (t == 0)
       continue;
     int n = cluster_fields(g, c, order);
-    fprintf(out, "typedef struct kdlg_%s_c%u {", T, c);
+    if (!vector_aligned(L, c))
+      fprintf(out, "typedef struct kdlg_%s_c%u {", T, c);
+    else if (g->lang == KD_LANG_CUDA)
+      fprintf(out, "typedef struct __align__(%u) kdlg_%s_c%u {", L->clusters[c].align, T, c);
+    else
+      fprintf(out, "typedef struct __attribute__((aligned(%u))) kdlg_%s_c%u {", L->clusters[c].align, T, c);
     for (int i = 0; i < n; i++) {
       const char *fn = L->fields[order[i]].name;
       if (t == 1)
@@ -125,15 +143,30 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
           "return old; }\n"
           "KDLG_FN kdlg_view_%s kdlg_%s_null(void) { kdlg_view_%s v = {0}; return v; }\n",
           T, T, T, T, T, T, T, T, T, T, T, T, T);
-  // whole-element load and store, field by field
+  // whole-element load and store, field by field; a vector-aligned cluster as one value kd_e<c>
   for (int store = 0; store < 2; store++) {
     if (store)
       fprintf(out, "KDLG_FN %s kdlg_%s_store(kdlg_view_%s v, kdlg_index i, %s s) {", g->type, T, T, g->type);
     else
       fprintf(out, "KDLG_FN %s kdlg_%s_load(kdlg_view_%s v, kdlg_index i) { %s s;", g->type, T, T, g->type);
+    for (uint32_t c = 0; c < L->nclusters; c++)
+      if (vector_aligned(L, c))
+        fprintf(out, store ? " kdlg_%s_c%u kd_e%u;" : " kdlg_%s_c%u kd_e%u = v.kd_c%u[v.kd_o + i];", T, c, c, c);
     for (uint32_t f = 0; f < L->nfields; f++) {
       const KdGenField *G = &g->fields[f];
-      if (!G->scalar) {
+      uint32_t c = L->fields[f].cluster;
+      if (vector_aligned(L, c)) {
+        if (!G->scalar && store)
+          fprintf(out, " kd_e%u.%s = s.%s;", c, G->name, G->name);
+        else if (!G->scalar)
+          fprintf(out, " s.%s = kd_e%u.%s;", G->name, c, G->name);
+        else if (store)
+          fprintf(out, " for (int k = 0; k < %llu; k++) ((%s *)kd_e%u.%s)[k] = ((%s *)s.%s)[k];", G->count,
+                  G->scalar, c, G->name, G->scalar, G->name);
+        else
+          fprintf(out, " for (int k = 0; k < %llu; k++) ((%s *)s.%s)[k] = ((%s *)kd_e%u.%s)[k];", G->count,
+                  G->scalar, G->name, G->scalar, c, G->name);
+      } else if (!G->scalar) {
         if (store)
           fprintf(out, " *kdlg_%s_f_%s(v, i) = s.%s;", T, G->name, G->name);
         else
@@ -146,6 +179,9 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
                 G->count, G->scalar, G->name, G->scalar, T, G->name);
       }
     }
+    for (uint32_t c = 0; store && c < L->nclusters; c++)
+      if (vector_aligned(L, c))
+        fprintf(out, " v.kd_c%u[v.kd_o + i] = kd_e%u;", c, c);
     fputs(" return s; }\n", out);
   }
   if (g->lang == KD_LANG_OPENCL) {

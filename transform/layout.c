@@ -48,6 +48,8 @@ int kd_layout_from_plan(const Kdlg *g, const KdLayoutChoice *layouts, kd_layout 
     }
     free(order);
     L->bytes = off;
+    if (layouts[c].kind == KD_LAYOUT_AOS && layouts[c].align > L->align)  // the plan's vector alignment
+      L->align = layouts[c].align;
   }
   out->aos_bytes = st->bytes;
   out->nfields = (uint32_t)st->nfields;

@@ -21,6 +21,21 @@ static uint64_t cluster_min_field_bytes(const KdStruct *st, const KdCluster *c) 
   return min;
 }
 
+/* The largest alignment of c's fields, bytes: an AoS element's own. */
+static uint32_t cluster_field_align(const KdStruct *st, const KdCluster *c) {
+  uint32_t a = 1;
+  for (int i = 0; i < c->nfields; i++)
+    if (st->fields[c->fields[i]].align > a)
+      a = st->fields[c->fields[i]].align;
+  return a;
+}
+
+uint32_t kd_plan_vector_align(const KdStruct *st, const KdCluster *c) {
+  uint64_t b = c->bytes;
+  bool vector = b == 2 || b == 4 || b == 8 || b == 16;
+  return vector && cluster_field_align(st, c) < b ? (uint32_t)b : 0;
+}
+
 /* φ(c) of cluster c over every kernel of the program: the per-mille of the
  * bytes AoS moves for c that the kernels use, the decision tree's third
  * attribute (analysis/usage.h), from sp->use. */
@@ -63,7 +78,7 @@ static int keep_uniform_aos(KdStructPlan *sp) {
     for (int i = 0; i < g->clusters[c].nfields; i++)
       sp->kdlg_of[g->clusters[c].fields[i]] = c;
   sp->kdlg_nclusters = g->nclusters;
-  KdLayoutChoice aos = {KD_LAYOUT_AOS, 1};
+  KdLayoutChoice aos = {.kind = KD_LAYOUT_AOS, .tile = 1};
   int rc = kd_plan_set_partition(sp, one, 1, &aos);
   free(one);
   return rc == 0 ? 0 : -1;
@@ -112,6 +127,8 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       const KdCluster *cl = &sp->g->clusters[c];
       sp->layouts[c] =
           kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl), cluster_used_permille(prog, sp, cl));
+      if (sp->layouts[c].kind == KD_LAYOUT_AOS)
+        sp->layouts[c].align = kd_plan_vector_align(st, cl);
     }
     if (sp->uniform && keep_uniform_aos(sp) != 0)
       goto oom;
@@ -141,8 +158,9 @@ static json_t *struct_json(const KdPlan *plan, const KdStructPlan *sp) {
   const Kdlg *g = sp->g;
   json_t *fields = json_array();
   for (int f = 0; f < st->nfields; f++)
-    json_array_append_new(fields, json_pack("{s:s, s:i, s:i}", "name", st->fields[f].name, "bytes",
-                                            (int)st->fields[f].bytes, "offset", (int)st->fields[f].offset));
+    json_array_append_new(fields, json_pack("{s:s, s:i, s:i, s:i}", "name", st->fields[f].name, "bytes",
+                                            (int)st->fields[f].bytes, "offset", (int)st->fields[f].offset,
+                                            "align", (int)(st->fields[f].align ? st->fields[f].align : 1)));
   json_t *edges = json_array();
   for (int i = 0; i < g->nedges; i++)
     json_array_append_new(edges, json_pack("{s:s, s:s, s:I}", "a", st->fields[g->edges[i].a].name, "b",
@@ -154,10 +172,12 @@ static json_t *struct_json(const KdPlan *plan, const KdStructPlan *sp) {
       json_array_append_new(names, json_string(st->fields[g->clusters[c].fields[i]].name));
     KdLayoutChoice L = sp->layouts[c];
     json_t *tile = L.kind == KD_LAYOUT_SOA ? json_null() : json_integer(L.tile);
-    json_array_append_new(clusters, json_pack("{s:o, s:i, s:i, s:s, s:o}", "fields", names, "bytes",
-                                              (int)g->clusters[c].bytes, "used_permille",
-                                              (int)cluster_used_permille(plan->prog, sp, &g->clusters[c]),
-                                              "layout", kd_layout_name(L.kind), "tile", tile));
+    json_t *jc = json_pack("{s:o, s:i, s:i, s:s, s:o}", "fields", names, "bytes", (int)g->clusters[c].bytes,
+                           "used_permille", (int)cluster_used_permille(plan->prog, sp, &g->clusters[c]), "layout",
+                           kd_layout_name(L.kind), "tile", tile);
+    if (jc && L.align)  // only where the plan raises it: other clusters read as before
+      json_object_set_new(jc, "align", json_integer(L.align));
+    json_array_append_new(clusters, jc);
   }
   json_t *loops = json_array();
   for (int i = 0; i < plan->prog->nloops; i++)
@@ -260,6 +280,9 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
   }
   for (int c = 0; c < nclusters; c++)
     lay[renum[c]] = choices[c];
+  for (int c = 0; c < nclusters; c++)  // an alignment that raises nothing is no alignment
+    if (lay[c].kind != KD_LAYOUT_AOS || lay[c].align <= cluster_field_align(g->st, &cl[c]))
+      lay[c].align = 0;
   for (int c = 0; c < g->nclusters; c++)
     free(g->clusters[c].fields);
   free(g->clusters);
@@ -316,18 +339,18 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
       for (int f = 0; f < nf; f++)
         of[f] = sp->kdlg_of[f];
       for (int c = 0; c < nc; c++)
-        ch[c] = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+        ch[c] = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
     } else if (kind == F_SPLIT) {
       nc = sp->g->nclusters;
       for (int c = 0; c < nc; c++) {
         for (int i = 0; i < sp->g->clusters[c].nfields; i++)
           of[sp->g->clusters[c].fields[i]] = c;
-        ch[c] = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+        ch[c] = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
       }
     } else {
-      ch[0] = kind == F_AOS   ? (KdLayoutChoice){KD_LAYOUT_AOS, 1}
-              : kind == F_SOA ? (KdLayoutChoice){KD_LAYOUT_SOA, 0}
-                              : (KdLayoutChoice){KD_LAYOUT_TILED, tile};
+      ch[0] = kind == F_AOS   ? (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1}
+              : kind == F_SOA ? (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0}
+                              : (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = tile};
     }
     int rc = kd_plan_set_partition(sp, of, nc, ch);
     free(of);
@@ -376,6 +399,7 @@ int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
       json_t *fields = json_object_get(jc, "fields");
       const char *layout = json_string_value(json_object_get(jc, "layout"));
       json_t *tile = json_object_get(jc, "tile");
+      json_t *align = json_object_get(jc, "align");
       size_t k;
       json_t *jf;
       json_array_foreach(fields, k, jf) {
@@ -392,13 +416,19 @@ int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
           of[found] = (int)i;
         }
       }
-      if (layout && !strcmp(layout, "aos")) {
-        ch[i] = (KdLayoutChoice){KD_LAYOUT_AOS, 1};
+      json_int_t a = json_integer_value(align);
+      if (align && layout && !strcmp(layout, "aos") && (!json_is_integer(align) || a < 1 || a > 16 || (a & (a - 1)))) {
+        if (rc == 0)
+          snprintf(err, n, "%s: error: struct '%s': cluster %zu: \"align\" must be a power of two from 1 to 16 (bytes)",
+                   path, st->name, i);
+        rc = -2;
+      } else if (layout && !strcmp(layout, "aos")) {
+        ch[i] = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1, .align = (uint32_t)a};
       } else if (layout && !strcmp(layout, "soa")) {
-        ch[i] = (KdLayoutChoice){KD_LAYOUT_SOA, 0};
+        ch[i] = (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
       } else if (layout && !strcmp(layout, "tiled") && json_is_integer(tile) && json_integer_value(tile) >= 2 &&
                  json_integer_value(tile) <= 32768) {
-        ch[i] = (KdLayoutChoice){KD_LAYOUT_TILED, (uint32_t)json_integer_value(tile)};
+        ch[i] = (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = (uint32_t)json_integer_value(tile)};
       } else if (rc == 0) {
         snprintf(err, n, "%s: error: struct '%s': cluster %zu needs \"layout\" aos, soa or tiled (with \"tile\" 2..32768)",
                  path, st->name, i);

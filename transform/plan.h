@@ -38,14 +38,23 @@ typedef struct KdPlan {
 
 /* Builds the plan: for every eligible struct (or only `only`, if non-NULL)
  * the KDLG over all kernels that reach it, the ε-partition and a layout per
- * cluster from `model`, selected by the cluster's σ(c) and σ_min (its
- * smallest field's bytes).  A struct all of whose accesses are uniform
+ * cluster from `model`, selected by the cluster's σ(c), σ_min (its
+ * smallest field's bytes) and φ, an AoS cluster aligned by
+ * kd_plan_vector_align.  A struct all of whose accesses are uniform
  * across a work-group (KdAccess.uniform; at least one access) keeps one AoS
  * cluster instead (kdlg-opt's rule, docs/design.md); its ε-partition is kept
  * in kdlg_of for --layout split.  Returns 0, or -1 on out-of-memory.  *out is freed
  * with kd_plan_free. */
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
                   int64_t epsilon, const char *only, KdPlan **out);
+
+/* kdlg-opt's alignment rule for an AoS cluster c of st (not the paper's;
+ * docs/design.md "Aligned AoS"): σ(c) bytes when σ(c) is 2, 4, 8 or 16 and
+ * larger than its fields' alignment, so that a whole element moves as one
+ * access (a 16-byte cluster of four ints as one 128-bit load) and the stride
+ * stays σ(c) (no padding: the bytes are those of a plain AoS element);
+ * else 0 (the fields' own alignment). */
+uint32_t kd_plan_vector_align(const KdStruct *st, const KdCluster *c);
 
 /* Writes the plan as JSON (2-space indented, keys in a fixed order).  Returns 0 or -1. */
 int kd_plan_write_json(FILE *out, const KdPlan *plan);
@@ -65,7 +74,8 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n);
 
 /* --plan-in PATH: clusters and layouts from a plan JSON (the --emit-plan
  * format; only "structs[].name" and "structs[].clusters[].{fields, layout,
- * tile}" are read; structs not listed keep the analysis's plan).
+ * tile, align}" are read; structs not listed keep the analysis's plan; an
+ * "align" at most the fields' own is dropped).
  * Returns 0, -1 (OOM) or -2 with a message in err. */
 int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n);
 

@@ -2977,8 +2977,10 @@ static bool after_semicolon(R *r, unsigned end, unsigned *out) {
   return false;
 }
 
-static bool layout_changes(const kd_layout *L) {
-  return !(L->nclusters == 1 && L->clusters[0].tile == 1);
+/* Whether the plan differs from the input's AoS: more than one cluster, a
+ * tile, or an alignment raised (the same bytes, one access per element). */
+static bool layout_changes(const kd_layout *L, const KdLayoutChoice *layouts) {
+  return !(L->nclusters == 1 && L->clusters[0].tile == 1 && layouts[0].align == 0);
 }
 
 static int setup_structs(R *r) {
@@ -2993,7 +2995,7 @@ static int setup_structs(R *r) {
     S->decl = clang_getNullCursor();
     if (kd_layout_from_plan(sp->g, sp->layouts, &S->L) != 0)
       return -1;
-    S->changes = layout_changes(&S->L);
+    S->changes = layout_changes(&S->L, sp->layouts);
     snprintf(S->tag, sizeof S->tag, "%s", S->st->name);
     sanitize(S->tag);
     FindDecl fd = {r, S->st, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor()};
@@ -3071,6 +3073,8 @@ static void header_comment(R *r, FILE *out) {
       fprintf(out, "} %u B ", S->L.clusters[c].bytes);
       if (t == 0)
         fputs("SoA", out);
+      else if (t == 1 && S->sp->layouts[c].align)
+        fprintf(out, "AoS aligned %u", S->sp->layouts[c].align);
       else if (t == 1)
         fputs("AoS", out);
       else

@@ -2,7 +2,9 @@
 
 A *layout* of one struct is a tuple of clusters; a cluster is
 (fields, layout, tile) with fields a tuple in declaration order, layout one of
-"aos", "soa", "tiled" and tile 1 (aos), None (soa) or the elements per tile.
+"aos", "soa", "tiled" and tile 1 (aos), None (soa) or the elements per tile;
+an AoS cluster whose element alignment kdlg-opt raises (the plan's "align",
+docs/design.md "Aligned AoS") has that alignment in bytes as its tile.
 Clusters are ordered by their first field (docs/plan-format.md).
 
 Two layouts that put the same bytes at the same places are one point of the
@@ -83,7 +85,7 @@ def canonical(clusters, order):
         if layout == "tiled" and tile == 1:
             layout = "aos"
         if layout == "aos":
-            tile = 1
+            tile = tile if tile and tile > 1 else 1
         if layout == "soa":
             tile = None
         if len(fields) == 1 or layout == "soa":
@@ -98,11 +100,11 @@ def canonical(clusters, order):
 
 
 def is_original(clusters, order):
-    """One AoS cluster of every field: kdlg-opt leaves the struct unchanged."""
+    """One AoS cluster of every field, not aligned: kdlg-opt leaves the struct unchanged."""
     if len(order) == 1:
         return True  # a one-field struct is the same array in every layout
     c = canonical(clusters, order)
-    return len(c) == 1 and c[0][1] == "aos"
+    return len(c) == 1 and c[0][1] == "aos" and c[0][2] == 1
 
 
 def label(clusters, raw=False):
@@ -113,6 +115,8 @@ def label(clusters, raw=False):
     parts, arrays = [], []
     for fields, layout, tile in clusters:
         kind = {"aos": "aos", "soa": "soa"}.get(layout) or "t%d" % tile
+        if layout == "aos" and tile and tile > 1:
+            kind = "aos%d" % tile  # aligned to tile bytes
         if not raw and (len(fields) == 1 or layout == "soa"):
             arrays.extend(fields)
             continue
@@ -120,6 +124,22 @@ def label(clusters, raw=False):
     if arrays:
         parts.append("SoA" if not parts else "SoA{%s}" % ",".join(arrays))
     return " ".join(parts)
+
+
+def vector_align(fields, sizes, aligns):
+    """kdlg-opt's alignment rule for an AoS cluster (transform/plan.h,
+    kd_plan_vector_align): its bytes when they are 2, 4, 8 or 16 and more than
+    its fields' largest alignment, else 1 (the fields' own)."""
+    b = sum(sizes[f] for f in fields)
+    return b if b in (2, 4, 8, 16) and max(aligns[f] for f in fields) < b else 1
+
+
+def with_vector_align(clusters, sizes, aligns):
+    """The clusters with every AoS cluster aligned by vector_align (what
+    kdlg-opt's AoS is in the oracle's space: the same bytes, whole-element
+    accesses)."""
+    return tuple((f, lay, vector_align(f, sizes, aligns) if lay == "aos" and len(f) > 1 else tile)
+                 for f, lay, tile in clusters)
 
 
 def space_size(nfields, tiles=TILE_SET):

@@ -75,7 +75,7 @@ def plan_clusters(struct):
         lay = c["layout"]
         tile = c.get("tile")
         if lay == "aos":
-            tile = 1
+            tile = c.get("align") or 1  # an aligned AoS cluster: its alignment (partitions.py)
         elif lay == "soa":
             tile = None
         out.append((tuple(c["fields"]), lay, tile))
@@ -85,12 +85,14 @@ def plan_clusters(struct):
 def cluster_json(fields, layout, tile):
     d = {"fields": list(fields), "layout": layout}
     d["tile"] = 1 if layout == "aos" else (None if layout == "soa" else int(tile))
+    if layout == "aos" and tile and tile > 1:
+        d["align"] = int(tile)
     return d
 
 
 def plan_json(layouts, comment=None):
     """A plan for --plan-in: layouts is a list of (struct name, clusters).
-    Only name and clusters[].fields/layout/tile are read by kdlg-opt."""
+    Only name and clusters[].fields/layout/tile/align are read by kdlg-opt."""
     d = {}
     if comment:
         d["comment"] = comment
@@ -111,7 +113,7 @@ def program_key(layouts, orders):
     for name, clusters in layouts:
         order = orders[name]
         c = canonical(clusters, order)
-        if len(order) == 1 or (len(c) == 1 and c[0][1] == "aos"):
+        if len(order) == 1 or (len(c) == 1 and c[0][1] == "aos" and c[0][2] == 1):
             c = ("original",)
         key.append((name, c))
     return tuple(sorted(key))

@@ -189,7 +189,8 @@ def prepare_struct(ctx):
     if len(names) > 1 and not b.get("struct"):
         ctx.rec["notes"].append("several structs (%s): the oracle varies %s (the first); name one with \"struct\" in suite.json" % (", ".join(names), focus))
     fname, order, sizes, edges, auto_clusters = PL.struct_info(auto_plan, focus)
-    ctx.rec.update(struct=focus, fields=order, field_bytes=sizes, edges=[list(e) for e in edges],
+    aligns = {f["name"]: f.get("align", 1) for s in auto_plan["structs"] if s["name"] == focus for f in s["fields"]}
+    ctx.rec.update(struct=focus, fields=order, field_bytes=sizes, field_align=aligns, edges=[list(e) for e in edges],
                    structs=names)
     ctx.orders = {s["name"]: [f["name"] for f in s["fields"]] for s in auto_plan["structs"]}
     ctx.struct_bytes = {s["name"]: sum(f["bytes"] for f in s["fields"]) for s in auto_plan["structs"]}
@@ -278,6 +279,10 @@ def oracle_wishlist(ctx, model, osuite):
     seen = set()
 
     def add(clusters, origin):
+        # kdlg-opt's AoS: aligned where its rule raises the alignment (the
+        # unaligned whole struct is the aos variant, the original)
+        if origin != "original":
+            clusters = P.with_vector_align(clusters, ctx.rec["field_bytes"], ctx.rec["field_align"])
         key = P.canonical(clusters, order)
         if key in seen:
             return

@@ -10,7 +10,8 @@ Output, one line each, in the plan's order:
   struct <name> bytes=<n> fields=<count> epsilon=<e>
   field <name> bytes=<n> offset=<n>
   edge <a> <b> <delta>
-  cluster <f1,f2,...> bytes=<n> layout=<l> tile=<t|null>
+  cluster <f1,f2,...> bytes=<n> layout=<l> tile=<t|null>[ align=<a>]
+                                (align only where the plan has the key)
   uniform <true|false>          (only where the plan has the key)
   note <text>                   (only where the plan has the key)
   loop kernel=<k> function=<f> line=<n> trip=<n> rule=<r>
@@ -64,9 +65,10 @@ def main():
         for e in s.get('edges', []):
             out.append('edge %s %s %s' % (e.get('a'), e.get('b'), val(e.get('delta'))))
         for c in s.get('clusters', []):
-            out.append('cluster %s bytes=%s layout=%s tile=%s'
+            out.append('cluster %s bytes=%s layout=%s tile=%s%s'
                        % (','.join(c.get('fields', [])), val(c.get('bytes')),
-                          val(c.get('layout')), val(c.get('tile'))))
+                          val(c.get('layout')), val(c.get('tile')),
+                          ' align=%s' % val(c['align']) if 'align' in c else ''))
         if 'uniform' in s:
             out.append('uniform %s' % val(s.get('uniform')))
         if 'note' in s:

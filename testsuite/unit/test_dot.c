@@ -218,7 +218,7 @@ static void test_edge_styles(void **state) {
 static void test_layout_labels(void **state) {
   (void)state;
   Kdlg *g = fig2_graph(&fig_struct, 128);
-  KdLayoutChoice L[3] = {{KD_LAYOUT_TILED, 32}, {KD_LAYOUT_AOS, 1}, {KD_LAYOUT_SOA, 0}};
+  KdLayoutChoice L[3] = {{.kind = KD_LAYOUT_TILED, .tile = 32}, {.kind = KD_LAYOUT_AOS, .tile = 1}, {.kind = KD_LAYOUT_SOA, .tile = 0}};
   char *dot = render(g, L);
   expect_well_formed(dot);
   expect_contains(dot, "cluster 0: 8 B, tiled t=32");

@@ -174,10 +174,10 @@ static const char *two_attributes =
 /* the expected layout of two_attributes */
 static KdLayoutChoice two_attributes_want(uint64_t s, uint64_t smin) {
   if (smin <= 1)
-    return s <= 8 ? (KdLayoutChoice){KD_LAYOUT_TILED, 64} : (KdLayoutChoice){KD_LAYOUT_SOA, 0};
+    return s <= 8 ? (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = 64} : (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
   if (s <= 12)
-    return (KdLayoutChoice){KD_LAYOUT_AOS, 1};
-  return (KdLayoutChoice){KD_LAYOUT_TILED, smin <= 4 ? 32 : 16};
+    return (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
+  return (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = smin <= 4 ? 32 : 16};
 }
 
 /* φ nodes ("used_permille") read the third argument of kd_model_select:

@@ -44,10 +44,10 @@ static Kdlg *graph_with_partition(const KdStruct *st, const int *part) {
 
 static KdLayoutChoice choice(uint32_t tile) {
   if (tile == 0)
-    return (KdLayoutChoice){KD_LAYOUT_SOA, 0};
+    return (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
   if (tile == 1)
-    return (KdLayoutChoice){KD_LAYOUT_AOS, 1};
-  return (KdLayoutChoice){KD_LAYOUT_TILED, tile};
+    return (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
+  return (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = tile};
 }
 
 /* Checks bounds, alignment, disjointness and the pack/unpack round trip. */

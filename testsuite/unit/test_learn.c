@@ -144,16 +144,16 @@ static void test_classes(void **state) {
   (void)state;
   for (int c = 0; c < KD_NCLASSES; c++)
     assert_int_equal(kd_class_of(kd_class_choice(c)), c);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_AOS, 1}), AOS);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_SOA, 0}), SOA);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 2}), 2);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 32}), T32);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 32768}), T32768);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 1}), -1);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 48}), -1);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_TILED, 65536}), -1);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_AOS, 0}), -1);
-  assert_int_equal(kd_class_of((KdLayoutChoice){KD_LAYOUT_SOA, 1}), -1);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1}), AOS);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0}), SOA);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = 2}), 2);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = 32}), T32);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = 32768}), T32768);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = 1}), -1);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = 48}), -1);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = 65536}), -1);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 0}), -1);
+  assert_int_equal(kd_class_of((KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 1}), -1);
   assert_string_equal(kd_class_name(AOS), "aos");
   assert_string_equal(kd_class_name(SOA), "soa");
   assert_string_equal(kd_class_name(T32), "tiled:32");

@@ -61,6 +61,24 @@ class Partitions(unittest.TestCase):
         self.assertEqual(P.label(P.canonical([(tuple("abcd"), "soa", None)], list("abcd"))), "SoA")
         self.assertEqual(P.label([(("a",), "aos", 1), (("b",), "aos", 1)], raw=True), "{a}:aos {b}:aos")
 
+    def test_vector_align(self):
+        sizes = {"k": 4, "i": 4, "v": 4, "t": 4, "s": 2, "d": 8, "q": 16}
+        aligns = {"k": 4, "i": 4, "v": 4, "t": 4, "s": 2, "d": 8, "q": 16}
+        self.assertEqual(P.vector_align(("k", "i", "v", "t"), sizes, aligns), 16)
+        self.assertEqual(P.vector_align(("k", "i"), sizes, aligns), 8)
+        self.assertEqual(P.vector_align(("k", "i", "v"), sizes, aligns), 1)  # 12 B
+        self.assertEqual(P.vector_align(("d",), sizes, aligns), 1)  # already 8-aligned
+        self.assertEqual(P.vector_align(("q",), sizes, aligns), 1)
+        self.assertEqual(P.vector_align(("k", "s"), sizes, aligns), 1)  # 6 B
+        got = P.with_vector_align(((("k", "i"), "aos", 1), (("v", "t"), "tiled", 32), (("d",), "soa", None)),
+                                  sizes, aligns)
+        self.assertEqual(got, ((("k", "i"), "aos", 8), (("v", "t"), "tiled", 32), (("d",), "soa", None)))
+        order = ["k", "i", "v", "t"]
+        whole = P.canonical(((tuple(order), "aos", 16),), order)
+        self.assertEqual(P.label(whole), "{k,i,v,t}:aos16")
+        self.assertFalse(P.is_original(whole, order))
+        self.assertTrue(P.is_original(((tuple(order), "aos", 1),), order))
+
     def test_merge_levels(self):
         order = ["x", "y", "mass", "id", "tag"]
         edges = [("x", "y", 12), ("mass", "id", 4), ("y", "mass", 12), ("id", "tag", 400)]

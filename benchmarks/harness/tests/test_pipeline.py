@@ -76,7 +76,13 @@ class Pipeline(unittest.TestCase):
         self.assertEqual(parts["oracle"]["space"], 35)
         main = {v["key"] for v in parts["variants"] if "key" in v}
         cands = {v["key"] for v in parts["oracle_variants"]}
-        self.assertEqual(len(main | cands), 35)
+        # the space's AoS clusters are kdlg-opt's aligned ones ({x,y} 8 B,
+        # the whole struct 16 B); aos (the original) and split (--layout
+        # split's unaligned clusters) are two main variants outside it
+        self.assertEqual(len(main | cands), 37)
+        labels = {v["label"] for v in parts["variants"] + parts["oracle_variants"]}
+        self.assertIn("{x,y,mass,id}:aos16", labels)
+        self.assertIn("{x,y}:aos {mass,id}:aos", labels)
         self.assertFalse(main & cands)
         env = {"FAKE_FAIL_VERIFY": "work/particles/split.cu", "FAKE_NVCC_FAIL": "oracle/o002.cu", "FAKE_SLEEP": "0.02"}
         self.run_phase("measure", "--nvcc", FAKE_NVCC, "--out", self.out, "--jobs", "2", env=env)
