@@ -251,24 +251,36 @@ typedef struct R {
   bool macros_read;
 } R;
 
-static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) {
+static void set_bad_v(R *r, int rs, CXSourceLocation at, const char *fmt, va_list ap) {
   if (rs < 0 || r->rs[rs].bad)
     return;
   r->rs[rs].bad = true;
   char msg[600];
-  va_list ap;
-  va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
   CXFile f;
   unsigned line, col;
-  clang_getExpansionLocation(clang_getCursorLocation(at), &f, &line, &col, NULL);
+  clang_getExpansionLocation(at, &f, &line, &col, NULL);
   CXString fn = clang_getFileName(f);
   fprintf(r->rem, "%s:%u:%u: remark: struct '%s' keeps its AoS layout: %s [kdlg-rewrite]\n",
           clang_getCString(fn) ? clang_getCString(fn) : r->src->path, line, col, r->rs[rs].st->name, msg);
   clang_disposeString(fn);
+}
+
+/* Struct rs keeps AoS: the remark (printf-style), at `at`'s expansion location. */
+static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  set_bad_v(r, rs, clang_getCursorLocation(at), fmt, ap);
+  va_end(ap);
+}
+
+static void set_bad_loc(R *r, int rs, CXSourceLocation at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void set_bad_loc(R *r, int rs, CXSourceLocation at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  set_bad_v(r, rs, at, fmt, ap);
+  va_end(ap);
 }
 
 /* Struct index of the record type t (canonical), or -1. */
@@ -1356,6 +1368,135 @@ static int cmp_report(const void *x, const void *y) {
 
 static void check_clones(R *r);
 
+typedef struct Offsets {
+  unsigned *v;
+  int n, cap;
+} Offsets;
+
+static void offsets_add(Offsets *o, unsigned x) {
+  if (o->n == o->cap) {
+    o->cap = o->cap ? 2 * o->cap : 256;
+    o->v = realloc(o->v, (size_t)o->cap * sizeof *o->v);
+    if (!o->v)
+      abort();
+  }
+  o->v[o->n++] = x;
+}
+
+static int cmp_unsigned(const void *x, const void *y) {
+  unsigned a = *(const unsigned *)x, b = *(const unsigned *)y;
+  return a < b ? -1 : a > b;
+}
+
+/* The main-file offsets of the references to declaration k below n (a
+ * macro argument's at the argument). */
+static void ref_offsets(R *r, KdNode *n, DeclKey k, Offsets *out) {
+  for (int i = 0; i < n->nkids; i++) {
+    KdNode *c = n->kids[i];
+    enum CXCursorKind kind = c->c.kind;
+    unsigned off;
+    if (kind == CXCursor_DeclRefExpr) {
+      DeclKey rk = kd_node_ref_key(r->tree, c);
+      if (rk.file == k.file && rk.offset == k.offset && in_main(r, clang_getCursorLocation(c->c), &off))
+        offsets_add(out, off);
+    }
+    ref_offsets(r, c, k, out);
+  }
+}
+
+/* Whether offset o of the main file starts the word `name` (nl bytes) used
+ * as a name of its own: not after `.`, `->` or `::`. */
+static bool word_at(R *r, unsigned o, const char *name, size_t nl) {
+  if (o + nl > r->len || memcmp(r->text + o, name, nl) || (o > 0 && is_ident_char(r->text[o - 1])) ||
+      (o + nl < r->len && is_ident_char(r->text[o + nl])))
+    return false;
+  unsigned j = o;
+  while (j > 0 && (r->text[j - 1] == ' ' || r->text[j - 1] == '\t' || r->text[j - 1] == '\n'))
+    j--;
+  return !(j > 0 && (r->text[j - 1] == '.' || (j > 1 && r->text[j - 1] == '>' && r->text[j - 2] == '-') ||
+                     (j > 1 && r->text[j - 1] == ':' && r->text[j - 2] == ':')));
+}
+
+/* Number of words `name` in the main file's [b, e) (word_at). */
+static int count_words(R *r, unsigned b, unsigned e, const char *name, size_t nl) {
+  int n = 0;
+  for (unsigned o = b; o + nl <= e;) {
+    const char *hit = memchr(r->text + o, name[0], e - nl + 1 - o);
+    if (!hit)
+      break;
+    o = (unsigned)(hit - r->text);
+    n += word_at(r, o, name, nl);
+    o++;
+  }
+  return n;
+}
+
+/* A view variable named in its function where the parser does not see it: in
+ * a branch of #if / #ifdef the preprocessor skipped (the host side parses
+ * without __CUDA_ARCH__) or in a macro argument the macro drops (the device
+ * branch of NV_IF_TARGET).  That text would stay unrewritten and not compile
+ * (or mean something else), so the struct keeps AoS, with a remark at the
+ * word.  A word of the function body spelled like the variable (not after
+ * `.`, `->`, `::`) that no reference to it in the function's tree names is
+ * such a use.  Only where the body has more such words than the tree has
+ * references is it tokenized, so that comments and literals do not count;
+ * another entity of the same name in the body (a shadowing local) counts
+ * as a hidden use (conservative). */
+static void check_hidden_uses(R *r) {
+  Offsets seen = {0};
+  for (int i = 0; i < r->nvars; i++) {
+    Var *v = r->vars[i];
+    if (!var_live(v) || !r->vars[uf_find(r, i)]->seed || r->rs[v->rs].bad)
+      continue;
+    CXCursor fn = clang_getCursorSemanticParent(v->decl);
+    enum CXCursorKind fk = clang_getCursorKind(fn);
+    if (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod && fk != CXCursor_FunctionTemplate)
+      continue;  // a global: no body to look into
+    CXCursor body = kd_function_body(fn);
+    if (clang_Cursor_isNull(body))
+      continue;
+    KdNode *bn = node_of(r, body);
+    unsigned b, e, off;
+    if (!node_range(r, bn, &b, &e))
+      continue;
+    char name[256];
+    spell(v->decl, name, sizeof name);
+    size_t nl = strlen(name);
+    if (!nl)
+      continue;
+    int words = count_words(r, b, e, name, nl);
+    seen.n = 0;
+    if (in_main(r, clang_getCursorLocation(v->decl), &off))
+      offsets_add(&seen, off);  // a local's own declaration
+    ref_offsets(r, bn, v->key, &seen);
+    qsort(seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned);
+    int named = 0;
+    for (int a = 0; a < seen.n; a++)
+      named += (a == 0 || seen.v[a] != seen.v[a - 1]) && seen.v[a] >= b && seen.v[a] < e &&
+               word_at(r, seen.v[a], name, nl);
+    if (words <= named)
+      continue;
+    // tokens decide: comments, strings and character literals do not count
+    CXToken *toks = NULL;
+    unsigned nt = 0;
+    clang_tokenize(r->src->tu, clang_getCursorExtent(body), &toks, &nt);
+    for (unsigned t = 0; t < nt; t++) {
+      CXSourceLocation l = clang_getTokenLocation(r->src->tu, toks[t]);
+      if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !in_main(r, l, &off) || off < b || off >= e ||
+          !word_at(r, off, name, nl) || bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned))
+        continue;
+      set_bad_loc(r, v->rs, l,
+                  "'%s' is used where the parser does not see it (in a branch of #if that the preprocessor skips "
+                  "on the host side, or in a macro argument that the macro drops, such as NV_IF_TARGET's other "
+                  "branch), which would stay unrewritten",
+                  name);
+      break;
+    }
+    clang_disposeTokens(r->src->tu, toks, nt);
+  }
+  free(seen.v);
+}
+
 /* Views and opaque pointers in one component: that struct keeps AoS. */
 static void resolve(R *r) {
   // a launch argument array used in any other way: the addresses in it escape
@@ -1407,6 +1548,7 @@ static void resolve(R *r) {
     }
   }
   check_clones(r);
+  check_hidden_uses(r);  // after the clone checks, whose remarks say more
 }
 
 /* ---- clones ---- */
