@@ -509,10 +509,14 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
   const char *T = g->tag;
   int order[L->nfields + 1];
   gen_description(out, g);
+  // an identity layout (the AoS bytes, aligned: plan.c) takes a pointer plus an offset as the original did
+  bool id = kd_layout_identity(L);
   // view ↔ region pointers
   fprintf(out, "inline void kdlg_%s_regions(kdlg_view_%s v, void **r) {\n", T, T);
   for (uint32_t c = 0; c < L->nclusters; c++) {
-    if (L->clusters[c].tile != 0) {
+    if (id) {
+      fprintf(out, "  r[0] = (void *)(v.kd_c0 + v.kd_o); /* the AoS bytes: an offset is a plain pointer */\n");
+    } else if (L->clusters[c].tile != 0) {
       fprintf(out, "  r[%u] = (void *)v.kd_c%u;\n", c, c);
     } else {
       cluster_fields(g, c, order);  // the first field of a SoA region starts it
@@ -531,13 +535,18 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
               T, L->fields[order[i]].name, c, L->fields[order[i]].offset);
   }
   fputs("  v->kd_n = n;\n  v->kd_o = 0;\n}\n", out);
-  // a view with an element offset is a pointer into the middle of an allocation: not supported by the copies
-  fprintf(out,
-          "inline bool kdlg_%s_whole(kdlg_view_%s v) {\n"
-          "  if (v.kd_o == 0) return true;\n"
-          "  fprintf(stderr, \"kdlg: a device pointer to %s plus an offset was passed to a CUDA memory function\\n\");\n"
-          "  return false;\n}\n",
-          T, T, g->type);
+  // a view with an element offset is a pointer into the middle of an allocation: not supported by the copies,
+  // except in an identity layout (its regions start at the offset, its element count is what is left)
+  if (id)
+    fprintf(out, "inline bool kdlg_%s_whole(kdlg_view_%s v) { (void)v; return true; }\n", T, T);
+  else
+    fprintf(out,
+            "inline bool kdlg_%s_whole(kdlg_view_%s v) {\n"
+            "  if (v.kd_o == 0) return true;\n"
+            "  fprintf(stderr, \"kdlg: a device pointer to %s plus an offset was passed to a CUDA memory function\\n\");\n"
+            "  return false;\n}\n",
+            T, T, g->type);
+  const char *nd = id ? "d.kd_n - d.kd_o" : "d.kd_n", *nv = id ? "v.kd_n - v.kd_o" : "v.kd_n";
   // the conversion the copies use: generated, or the generic kernel (NULL)
   char G[strlen(T) + 32];
   if (gen_conversion(out, g))
@@ -564,24 +573,24 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
     fprintf(out,
             "inline cudaError_t kdlg_%s_copy_in%s(kdlg_view_%s d, const void *src, size_t bytes, cudaMemcpyKind kind%s) {\n"
             "  %s; kdlg_%s_regions(d, r);\n"
-            "  return kdlg_%s_whole(d) ? kdlg_copy_in(&kdlg_%s_layout, %s, r, d.kd_n, src, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, sp, R, T, T, T, G, sa);
+            "  return kdlg_%s_whole(d) ? kdlg_copy_in(&kdlg_%s_layout, %s, r, %s, src, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, sp, R, T, T, T, G, nd, sa);
     fprintf(out,
             "inline cudaError_t kdlg_%s_copy_out%s(void *dst, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s) {\n"
             "  %s; kdlg_%s_regions(v, r);\n"
-            "  return kdlg_%s_whole(v) ? kdlg_copy_out(&kdlg_%s_layout, %s, dst, r, v.kd_n, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, sp, R, T, T, T, G, sa);
+            "  return kdlg_%s_whole(v) ? kdlg_copy_out(&kdlg_%s_layout, %s, dst, r, %s, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, sp, R, T, T, T, G, nv, sa);
     fprintf(out,
             "inline cudaError_t kdlg_%s_copy_between%s(kdlg_view_%s d, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s) {\n"
             "  (void)kind; %s, *q[KDLG_MAX_CLUSTERS]; kdlg_%s_regions(d, r); kdlg_%s_regions(v, q);\n"
-            "  return kdlg_%s_whole(d) && kdlg_%s_whole(v) ? kdlg_copy_between(&kdlg_%s_layout, %s, r, d.kd_n, q, v.kd_n, bytes, %s)"
+            "  return kdlg_%s_whole(d) && kdlg_%s_whole(v) ? kdlg_copy_between(&kdlg_%s_layout, %s, r, %s, q, %s, bytes, %s)"
             " : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, T, sp, R, T, T, T, T, T, G, sa);
+            T, sfx, T, T, sp, R, T, T, T, T, T, G, nd, nv, sa);
     fprintf(out,
             "inline cudaError_t kdlg_%s_memset%s(kdlg_view_%s d, int value, size_t bytes%s) {\n"
             "  %s; kdlg_%s_regions(d, r);\n"
-            "  return kdlg_%s_whole(d) ? kdlg_memset(&kdlg_%s_layout, %s, r, d.kd_n, value, bytes, %s) : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, sp, R, T, T, T, G, sa);
+            "  return kdlg_%s_whole(d) ? kdlg_memset(&kdlg_%s_layout, %s, r, %s, value, bytes, %s) : cudaErrorInvalidValue;\n}\n",
+            T, sfx, T, sp, R, T, T, T, G, nd, sa);
   }
   fprintf(out,
           "inline cudaError_t kdlg_%s_free(kdlg_view_%s d) { %s; kdlg_%s_regions(d, r); "

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "../analysis/distance.h"
+#include "layout.h"
 
 /* σ_min of cluster c: the bytes of its smallest field (the smallest KDLG
  * node weight σ(f) in c; Sect. 3.1), the decision tree's second attribute
@@ -129,6 +130,17 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
           kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl), cluster_used_permille(prog, sp, cl));
       if (sp->layouts[c].kind == KD_LAYOUT_AOS)
         sp->layouts[c].align = kd_plan_vector_align(st, cl);
+    }
+    if (sp->g->nclusters == 1 && sp->layouts[0].align) {
+      // the whole struct in one aligned AoS cluster: only where its bytes stay
+      // where they are (no field reordered, stride = sizeof), so that a copy
+      // through a pointer plus an offset stays a plain copy (codegen.c)
+      kd_layout L;
+      if (kd_layout_from_plan(sp->g, sp->layouts, &L) != 0)
+        goto oom;
+      if (!kd_layout_identity(&L))
+        sp->layouts[0].align = 0;
+      kd_layout_release(&L);
     }
     if (sp->uniform && keep_uniform_aos(sp) != 0)
       goto oom;

@@ -53,7 +53,9 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
  * larger than its fields' alignment, so that a whole element moves as one
  * access (a 16-byte cluster of four ints as one 128-bit load) and the stride
  * stays σ(c) (no padding: the bytes are those of a plain AoS element);
- * else 0 (the fields' own alignment). */
+ * else 0 (the fields' own alignment).  kd_plan_build applies it to a
+ * struct's only cluster only where the layout is then the identity
+ * (kd_layout_identity: no field moves). */
 uint32_t kd_plan_vector_align(const KdStruct *st, const KdCluster *c);
 
 /* Writes the plan as JSON (2-space indented, keys in a fixed order).  Returns 0 or -1. */

@@ -1388,19 +1388,23 @@ static int cmp_unsigned(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
-/* The main-file offsets of the references to declaration k below n (a
- * macro argument's at the argument). */
-static void ref_offsets(R *r, KdNode *n, DeclKey k, Offsets *out) {
+static bool word_at(R *r, unsigned o, const char *name, size_t nl);
+
+/* The main-file offsets (a macro argument's at the argument) of the names
+ * below n that are spelled `name`: references, declarations, type and label
+ * references, whatever entity they name. */
+static void name_offsets(R *r, KdNode *n, const char *name, size_t nl, Offsets *out) {
   for (int i = 0; i < n->nkids; i++) {
     KdNode *c = n->kids[i];
     enum CXCursorKind kind = c->c.kind;
     unsigned off;
-    if (kind == CXCursor_DeclRefExpr) {
-      DeclKey rk = kd_node_ref_key(r->tree, c);
-      if (rk.file == k.file && rk.offset == k.offset && in_main(r, clang_getCursorLocation(c->c), &off))
-        offsets_add(out, off);
-    }
-    ref_offsets(r, c, k, out);
+    if ((kind == CXCursor_DeclRefExpr || kind == CXCursor_VarDecl || kind == CXCursor_ParmDecl ||
+         kind == CXCursor_TypeRef || kind == CXCursor_LabelRef || kind == CXCursor_LabelStmt ||
+         kind == CXCursor_OverloadedDeclRef || kind == CXCursor_FieldDecl || kind == CXCursor_TemplateRef ||
+         kind == CXCursor_NamespaceRef) &&
+        in_main(r, clang_getCursorLocation(c->c), &off) && word_at(r, off, name, nl))
+      offsets_add(out, off);
+    name_offsets(r, c, name, nl, out);
   }
 }
 
@@ -1437,11 +1441,11 @@ static int count_words(R *r, unsigned b, unsigned e, const char *name, size_t nl
  * branch of NV_IF_TARGET).  That text would stay unrewritten and not compile
  * (or mean something else), so the struct keeps AoS, with a remark at the
  * word.  A word of the function body spelled like the variable (not after
- * `.`, `->`, `::`) that no reference to it in the function's tree names is
- * such a use.  Only where the body has more such words than the tree has
- * references is it tokenized, so that comments and literals do not count;
- * another entity of the same name in the body (a shadowing local) counts
- * as a hidden use (conservative). */
+ * `.`, `->`, `::`) that no name in the function's tree (a reference or a
+ * declaration of any entity so spelled: another variable of the name in a
+ * sibling scope is no hidden use) is at is such a use.  Only where the body
+ * has more such words than the tree has names is it tokenized, so that
+ * comments and literals do not count. */
 static void check_hidden_uses(R *r) {
   Offsets seen = {0};
   for (int i = 0; i < r->nvars; i++) {
@@ -1450,7 +1454,8 @@ static void check_hidden_uses(R *r) {
       continue;
     CXCursor fn = clang_getCursorSemanticParent(v->decl);
     enum CXCursorKind fk = clang_getCursorKind(fn);
-    if (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod && fk != CXCursor_FunctionTemplate)
+    if (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod && fk != CXCursor_FunctionTemplate &&
+        fk != CXCursor_Constructor && fk != CXCursor_Destructor && fk != CXCursor_ConversionFunction)
       continue;  // a global: no body to look into
     CXCursor body = kd_function_body(fn);
     if (clang_Cursor_isNull(body))
@@ -1466,14 +1471,11 @@ static void check_hidden_uses(R *r) {
       continue;
     int words = count_words(r, b, e, name, nl);
     seen.n = 0;
-    if (in_main(r, clang_getCursorLocation(v->decl), &off))
-      offsets_add(&seen, off);  // a local's own declaration
-    ref_offsets(r, bn, v->key, &seen);
+    name_offsets(r, bn, name, nl, &seen);
     qsort(seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned);
     int named = 0;
     for (int a = 0; a < seen.n; a++)
-      named += (a == 0 || seen.v[a] != seen.v[a - 1]) && seen.v[a] >= b && seen.v[a] < e &&
-               word_at(r, seen.v[a], name, nl);
+      named += (a == 0 || seen.v[a] != seen.v[a - 1]) && seen.v[a] >= b && seen.v[a] < e;
     if (words <= named)
       continue;
     // tokens decide: comments, strings and character literals do not count
@@ -3161,8 +3163,18 @@ static int setup_structs(R *r) {
       set_bad(r, (int)(S - r->rs), fd.found, "its declaration does not end with ';' in this file");
       continue;
     }
-    S->gf = calloc((size_t)S->st->nfields + 1, sizeof(KdGenField));
     Kids fk = kids_of(fd.found);
+    for (int k = 0; k < fk.n && S->changes; k++)
+      if (clang_getCursorKind(fk.v[k]) == CXCursor_Constructor) {
+        // kdlg_S_load declares an element and fills it field by field
+        set_bad(r, (int)(S - r->rs), fk.v[k], "it declares a constructor (the rewritten code builds elements field by field)");
+        break;
+      }
+    if (S->bad) {
+      free(fk.v);
+      continue;
+    }
+    S->gf = calloc((size_t)S->st->nfields + 1, sizeof(KdGenField));
     int fi = 0;
     for (int k = 0; k < fk.n; k++) {
       if (clang_getCursorKind(fk.v[k]) != CXCursor_FieldDecl)

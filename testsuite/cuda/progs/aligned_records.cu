@@ -1,12 +1,14 @@
 // kdlg-expect: rewritten
 // Aligned AoS (kd_plan_vector_align): auto keeps both structs in one AoS
-// cluster and raises the element's alignment, Rec4 (4 x 4 B) to 16 with the
-// AoS bytes unchanged (host copies are plain copies: kd_layout_identity),
-// Pair (short, short, int) to 8 with its fields reordered (int first: host
-// copies convert).  Whole-element loads and stores (a bitonic compare-exchange
-// network, `Pair x = p[i]`, `p[j] = x`), single fields, a derived pointer,
-// atomicAdd on a field, cudaMemset of the first half, D2D of half, async
-// copies on a stream; n = 1024 (Rec4) and 1003 (Pair).
+// cluster and raises the element's alignment, Rec4 (4 x 4 B) to 16 and Pair
+// (int, short, short) to 8, with the AoS bytes unchanged (identity layouts:
+// host copies are plain copies).
+// Whole-element loads and stores (a bitonic compare-exchange network,
+// `Pair x = p[i]`, `p[j] = x`), single fields, a derived pointer, atomicAdd
+// on a field, cudaMemset of the first half, D2D of half, async copies on a
+// stream; n = 1024 (Rec4) and 1003 (Pair).  (Copies through a pointer plus
+// an offset: lit rewrite/aligned-aos.cu; the suite's other layouts do not
+// take them.)
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -47,9 +49,9 @@ struct Rec4 {
 };
 
 struct Pair {
+  int c;
   short a;
   short b;
-  int c;
 };
 
 /* one (k, j) stage of a bitonic network over n = 2^m records */

@@ -4,11 +4,13 @@
 // stride stays sizeof (no padding).  The provisional model keeps every
 // cluster here AoS (σ <= 16 B).
 struct R { int key; int id; float value; int tag; };  // 16 B of 4-byte fields: aligned 16, the AoS bytes
-struct H { short a; short b; int c; };                // 8 B: aligned 8, the int first (cluster order)
+struct H { short a; short b; int c; };                // 8 B, but the cluster puts the int first: the whole struct is not
+                                                      // aligned (its bytes would move: plan.c keeps identity layouts only)
+struct H2 { int c; short a; short b; };               // 8 B in declaration order: aligned 8
 struct V { float4 p; };                               // 16 B, already 16-aligned: nothing raised
 struct T { float x, y, z; };                          // 12 B: not a vector size
 
-__global__ void k(R *r, H *h, V *v, T *t, int n) {
+__global__ void k(R *r, H *h, H2 *h2, V *v, T *t, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
@@ -17,18 +19,22 @@ __global__ void k(R *r, H *h, V *v, T *t, int n) {
   if (a.key > b.key)
     r[i] = b;
   h[i].c = h[i].a + h[i].b;
+  h2[i] = h2[n - 1 - i];
   v[i].p.x += 1.0f;
   t[i].x = t[i].y + t[i].z;
 }
 
 int main() {
-  R *r; H *h; V *v; T *t;
+  R *r; H *h; H2 *h2; V *v; T *t;
   cudaMalloc((void **)&r, 64 * sizeof(R));
   cudaMalloc((void **)&h, 64 * sizeof(H));
+  cudaMalloc((void **)&h2, 64 * sizeof(H2));
+  R *half = r + 32;  // a pointer plus an offset: a plain pointer in R's identity layout
+  cudaMemset(half, 0, 32 * sizeof(R));
   cudaMalloc((void **)&v, 64 * sizeof(V));
   cudaMalloc((void **)&t, 64 * sizeof(T));
-  k<<<1, 64>>>(r, h, v, t, 64);
-  cudaFree(r); cudaFree(h); cudaFree(v); cudaFree(t);
+  k<<<1, 64>>>(r, h, h2, v, t, 64);
+  cudaFree(r); cudaFree(h); cudaFree(h2); cudaFree(v); cudaFree(t);
   return 0;
 }
 
@@ -36,7 +42,9 @@ int main() {
 // PLAN:      struct R bytes=16
 // PLAN:      cluster key,id,value,tag bytes=16 layout=aos tile=1 align=16
 // PLAN:      struct H bytes=8
-// PLAN:      cluster a,b,c bytes=8 layout=aos tile=1 align=8
+// PLAN:      cluster a,b,c bytes=8 layout=aos tile=1{{$}}
+// PLAN:      struct H2 bytes=8
+// PLAN:      cluster c,a,b bytes=8 layout=aos tile=1 align=8
 // PLAN:      struct V bytes=16
 // PLAN:      cluster p bytes=16 layout=aos tile=1{{$}}
 // PLAN:      struct T bytes=12
@@ -44,6 +52,7 @@ int main() {
 
 // RUN: %kdlg-opt-provisional %s --emit-dot - | FileCheck %s --check-prefix=DOT
 // DOT: label="cluster 0: 16 B, aos aligned 16";
+// DOT: label="cluster 0: 8 B, aos";
 // DOT: label="cluster 0: 8 B, aos aligned 8";
 // DOT: label="cluster 0: 16 B, aos";
 
@@ -51,7 +60,8 @@ int main() {
 // QUIET-NOT: remark
 // RUN: FileCheck %s --input-file %t.cu
 // CHECK: R: epsilon 128 B; {key,id,value,tag} 16 B AoS aligned 16 -> rewritten
-// CHECK: H: epsilon 128 B; {a,b,c} 8 B AoS aligned 8 -> rewritten
+// CHECK: H: epsilon 128 B; {a,b,c} 8 B AoS -> AoS (unchanged)
+// CHECK: H2: epsilon 128 B; {c,a,b} 8 B AoS aligned 8 -> rewritten
 // CHECK: V: epsilon 128 B; {p} 16 B AoS -> AoS (unchanged)
 // CHECK: T: epsilon 128 B; {x,y,z} 12 B AoS -> AoS (unchanged)
 // CHECK: /* kdlg-opt: R in 1 storage region(s): {key, id, value, tag} AoS aligned 16 */
@@ -62,11 +72,16 @@ int main() {
 // CHECK: KDLG_FN R kdlg_R_store(kdlg_view_R v, kdlg_index i, R s) { kdlg_R_c0 kd_e0; kd_e0.key = s.key; kd_e0.id = s.id; kd_e0.value = s.value; kd_e0.tag = s.tag; v.kd_c0[v.kd_o + i] = kd_e0; return s; }
 // CHECK: static const kd_layout_cluster kdlg_R_clusters[] = {
 // CHECK-NEXT: {1, 16, 16},
-// CHECK: typedef struct __align__(8) kdlg_H_c0 { kdlg_H_t_c c; kdlg_H_t_a a; kdlg_H_t_b b; } kdlg_H_c0; /* AoS element */
-// CHECK: typedef char kdlg_H_c0_size_check[sizeof(kdlg_H_c0) == 8u ? 1 : -1];
+// An identity layout takes a pointer plus an offset: its region starts there.
+// CHECK: r[0] = (void *)(v.kd_c0 + v.kd_o); /* the AoS bytes: an offset is a plain pointer */
+// CHECK: inline bool kdlg_R_whole(kdlg_view_R v) { (void)v; return true; }
+// CHECK: kdlg_memset(&kdlg_R_layout, kdlg_gen_convert<kdlg_R_conv>, r, d.kd_n - d.kd_o, value, bytes, 0, 0)
+// CHECK: typedef struct __align__(8) kdlg_H2_c0 { kdlg_H2_t_c c; kdlg_H2_t_a a; kdlg_H2_t_b b; } kdlg_H2_c0; /* AoS element */
+// CHECK: typedef char kdlg_H2_c0_size_check[sizeof(kdlg_H2_c0) == 8u ? 1 : -1];
 // CHECK: R a = kdlg_R_load(r, (i));
 // CHECK: kdlg_R_store(r, (i), b);
-// CHECK: *kdlg_H_f_c(h, i) = *kdlg_H_f_a(h, i) + *kdlg_H_f_b(h, i);
+// CHECK: h[i].c = h[i].a + h[i].b;
+// CHECK: kdlg_H2_store(h2, (i), kdlg_H2_load(h2, (n - 1 - i)));
 // CHECK: v[i].p.x += 1.0f;
 
 // The paper's variants keep the fields' alignment: --layout aos is the input,
@@ -98,3 +113,14 @@ int main() {
 // RUN: not %kdlg-opt-provisional %s --struct R --plan-in %t.bad.json -o %t.bad.cu 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: struct 'R': cluster 0: "align" must be a power of two from 1 to 16 (bytes)
 // RUN: not test -e %t.bad.cu
+
+// --plan-in can still align H's whole struct: its int then comes first, so the
+// bytes move (copies convert) and a pointer plus an offset is refused at run time.
+// RUN: %kdlg-opt-provisional %s --struct H --emit-plan %t.h-src.json
+// RUN: %python -c "import json,sys; p=json.load(open(sys.argv[1])); p['structs'][0]['clusters'][0]['align']=8; json.dump(p,open(sys.argv[2],'w'))" %t.h-src.json %t.h.json
+// RUN: %kdlg-opt-provisional %s --struct H --plan-in %t.h.json -o %t.h.cu
+// RUN: FileCheck %s --input-file %t.h.cu --check-prefix=HIN
+// HIN: H: epsilon 128 B; {a,b,c} 8 B AoS aligned 8 -> rewritten
+// HIN: typedef struct __align__(8) kdlg_H_c0 { kdlg_H_t_c c; kdlg_H_t_a a; kdlg_H_t_b b; } kdlg_H_c0; /* AoS element */
+// HIN: inline bool kdlg_H_whole(kdlg_view_H v) {
+// HIN-NEXT: if (v.kd_o == 0) return true;

@@ -59,3 +59,14 @@ int main() {
   cudaFree(dp); cudaFree(dq); cudaFree(dr); cudaFree(o);
   return 0;
 }
+
+// Two variables named q in sibling scopes are no hidden use (review finding:
+// only the checked variable's own references counted as seen): rewritten.
+// RUN: %kdlg-opt %inputs/../rewrite/Inputs/hidden-sibling.cu --layout soa -o %t.dir/sibling.cu 2>&1 | FileCheck %s --allow-empty --check-prefix=SIBLING
+// SIBLING-NOT: remark
+// RUN: FileCheck %s --input-file %t.dir/sibling.cu --check-prefix=SIBLING-OUT
+// SIBLING-OUT: P: epsilon 128 B; {x,y} 8 B SoA -> rewritten
+// A constructor's body is looked into too (review finding: only functions and
+// methods were).
+// RUN: %kdlg-opt %inputs/../rewrite/Inputs/hidden-ctor.cu --layout soa -o %t.dir/ctor.cu 2>&1 | FileCheck %s --check-prefix=CTOR
+// CTOR: hidden-ctor.cu:13:16: remark: struct 'P' keeps its AoS layout: 'd' is used where the parser does not see it
