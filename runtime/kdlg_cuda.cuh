@@ -728,9 +728,9 @@ inline cudaError_t kdlg_memset(const kd_layout *L, kdlg_convert_fn gen, void *co
   long long m = kdlg_elements(L, bytes, n);
   if (m < 0)
     return kdlg_bad_size(L, "memset", bytes, n);
-  if (m == n || kd_layout_identity(L)) {  // every region whole, or the bytes of an identity layout
-    if (m != n)
-      return async ? cudaMemsetAsync(regions[0], value, bytes, s) : cudaMemset(regions[0], value, bytes);  // whole allocation: every region
+  if (kd_layout_identity(L))  // the layout's bytes are the AoS bytes
+    return async ? cudaMemsetAsync(regions[0], value, bytes, s) : cudaMemset(regions[0], value, bytes);
+  if (m == n) {  // whole allocation: every region
     for (unsigned c = 0; c < L->nclusters; c++) {
       size_t rb = (size_t)kd_layout_region_bytes(&L->clusters[c], (uint64_t)n);
       cudaError_t e = async ? cudaMemsetAsync(regions[c], value, rb, s) : cudaMemset(regions[c], value, rb);

@@ -12,7 +12,8 @@
 /* Fills *out for struct g->st partitioned as g->clusters with one layout per
  * cluster.  Inside a cluster, fields are ordered by decreasing alignment, ties
  * by declaration order; an AoS cluster's alignment is the plan's where it
- * raises the fields' (KdLayoutChoice.align), the AoS stride rounded up to it.  Allocates out->fields and out->clusters (free with
+ * raises the fields' (KdLayoutChoice.align), the AoS stride rounded up to
+ * it.  Allocates out->fields and out->clusters (free with
  * kd_layout_release).  Returns 0, or -1 on out-of-memory. */
 int kd_layout_from_plan(const Kdlg *g, const KdLayoutChoice *layouts, kd_layout *out);
 

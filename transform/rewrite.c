@@ -1388,7 +1388,18 @@ static int cmp_unsigned(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
-static bool word_at(R *r, unsigned o, const char *name, size_t nl);
+/* Whether offset o of the main file starts the word `name` (nl bytes) used
+ * as a name of its own: not after `.`, `->` or `::`. */
+static bool word_at(R *r, unsigned o, const char *name, size_t nl) {
+  if (o + nl > r->len || memcmp(r->text + o, name, nl) || (o > 0 && is_ident_char(r->text[o - 1])) ||
+      (o + nl < r->len && is_ident_char(r->text[o + nl])))
+    return false;
+  unsigned j = o;
+  while (j > 0 && (r->text[j - 1] == ' ' || r->text[j - 1] == '\t' || r->text[j - 1] == '\n'))
+    j--;
+  return !(j > 0 && (r->text[j - 1] == '.' || (j > 1 && r->text[j - 1] == '>' && r->text[j - 2] == '-') ||
+                     (j > 1 && r->text[j - 1] == ':' && r->text[j - 2] == ':')));
+}
 
 /* The main-file offsets (a macro argument's at the argument) of the names
  * below n that are spelled `name`: references, declarations, type and label
@@ -1406,19 +1417,6 @@ static void name_offsets(R *r, KdNode *n, const char *name, size_t nl, Offsets *
       offsets_add(out, off);
     name_offsets(r, c, name, nl, out);
   }
-}
-
-/* Whether offset o of the main file starts the word `name` (nl bytes) used
- * as a name of its own: not after `.`, `->` or `::`. */
-static bool word_at(R *r, unsigned o, const char *name, size_t nl) {
-  if (o + nl > r->len || memcmp(r->text + o, name, nl) || (o > 0 && is_ident_char(r->text[o - 1])) ||
-      (o + nl < r->len && is_ident_char(r->text[o + nl])))
-    return false;
-  unsigned j = o;
-  while (j > 0 && (r->text[j - 1] == ' ' || r->text[j - 1] == '\t' || r->text[j - 1] == '\n'))
-    j--;
-  return !(j > 0 && (r->text[j - 1] == '.' || (j > 1 && r->text[j - 1] == '>' && r->text[j - 2] == '-') ||
-                     (j > 1 && r->text[j - 1] == ':' && r->text[j - 2] == ':')));
 }
 
 /* Number of words `name` in the main file's [b, e) (word_at). */

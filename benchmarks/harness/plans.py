@@ -5,7 +5,7 @@ comment and remarks)."""
 import json
 import re
 
-from partitions import canonical, label
+from partitions import canonical, is_original, label
 
 
 # ---- the device model (docs/model-format.md) ----
@@ -112,9 +112,7 @@ def program_key(layouts, orders):
     key = []
     for name, clusters in layouts:
         order = orders[name]
-        c = canonical(clusters, order)
-        if len(order) == 1 or (len(c) == 1 and c[0][1] == "aos" and c[0][2] == 1):
-            c = ("original",)
+        c = ("original",) if is_original(clusters, order) else canonical(clusters, order)
         key.append((name, c))
     return tuple(sorted(key))
 
