@@ -155,6 +155,8 @@ typedef struct Var {
   int inst;              // its instance of fn (0: the original text, 1: the view clone)
   struct Var *twin;      // instance 1 of a variable of fn (only the instance-0 Var is in the hash)
   char name[128];        // its name (spelled once)
+  bool moved;            // may hold a pointer plus an offset (pass 1, then closed over `moves`)
+  CXCursor moved_at;     // where the offset was added (the first place seen)
   UT_hash_handle hh;
 } Var;
 
@@ -245,6 +247,8 @@ typedef struct R {
   enum CXCursorKind parent_kind;  // pass 2: the kind of the node whose children walk_kids walks
   bool in_list;                   // pass 2: walk_kids' children are items of a block (directly or after labels)
   CXCursor visiting_fn;  // pass 1: the function whose body is visited
+  int (*moves)[2];   // pass 1: {from, to} variable indices of a flow (from->moved implies to->moved)
+  int nmoves, capmoves;
   int *cflags;       // per root: CL_VIEW / CL_OTHER (valid unless cdirty)
   bool cdirty;
   struct MacroHit *own_name_hits, *counter_hits;  // macros leading to __func__ / __COUNTER__ (read_macros)
@@ -758,8 +762,12 @@ static void vref(R *r, KdNode *c, VRef *out) {
 
 typedef enum Src { SRC_NONE, SRC_VAR, SRC_NULL, SRC_OTHER } Src;
 
-/* Where the pointer value of e comes from. */
-static Src ptr_source(R *r, KdNode *e, Var **var) {
+/* Where the pointer value of e comes from; *moved (if not NULL) becomes
+ * true where e adds an offset to it on the way (`p + k`, `&p[i]`). */
+static Src ptr_source_m(R *r, KdNode *e, Var **var, bool *moved);
+static Src ptr_source(R *r, KdNode *e, Var **var) { return ptr_source_m(r, e, var, NULL); }
+
+static Src ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
   enum CXCursorKind k = e->c.kind;
   if (is_null_constant(e))
     return SRC_NULL;
@@ -767,13 +775,13 @@ static Src ptr_source(R *r, KdNode *e, Var **var) {
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr: {
     KdNode *ch = only_kid(e);
-    return ch ? ptr_source(r, ch, var) : SRC_OTHER;
+    return ch ? ptr_source_m(r, ch, var, moved) : SRC_OTHER;
   }
   case CXCursor_CStyleCastExpr:
   case CXCursor_CXXStaticCastExpr:
   case CXCursor_CXXConstCastExpr: {
     if (e->nkids >= 1 && rs_of_pointer(r, kd_node_type(r->tree, last_kid(e))) == rs_of_pointer(r, kd_node_type(r->tree, e)))
-      return ptr_source(r, last_kid(e), var);
+      return ptr_source_m(r, last_kid(e), var, moved);
     return SRC_OTHER;
   }
   case CXCursor_DeclRefExpr: {
@@ -787,7 +795,9 @@ static Src ptr_source(R *r, KdNode *e, Var **var) {
   case CXCursor_BinaryOperator: {
     if (e->nkids == 2) {
       int pi = kd_node_type_kind(r->tree, e->kids[0]) == CXType_Pointer ? 0 : 1;
-      return ptr_source(r, e->kids[pi], var);
+      if (moved)
+        *moved = true;
+      return ptr_source_m(r, e->kids[pi], var, moved);
     }
     return SRC_OTHER;
   }
@@ -803,13 +813,15 @@ static Src ptr_source(R *r, KdNode *e, Var **var) {
     if (ch->c.kind == CXCursor_ArraySubscriptExpr) {
       if (ch->nkids == 2) {
         int bi = kd_node_type_kind(r->tree, ch->kids[1]) == CXType_Pointer ? 1 : 0;
-        return ptr_source(r, ch->kids[bi], var);
+        if (moved)
+          *moved = true;
+        return ptr_source_m(r, ch->kids[bi], var, moved);
       }
       return SRC_OTHER;
     }
     if (ch->c.kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(ch->c) == CXUnaryOperator_Deref) {
       KdNode *g = only_kid(ch);
-      return g ? ptr_source(r, g, var) : SRC_OTHER;
+      return g ? ptr_source_m(r, g, var, moved) : SRC_OTHER;
     }
     return SRC_OTHER;
   }
@@ -838,12 +850,52 @@ static void set_opaque(R *r, Var *v, CXCursor at, const char *why) {
   r->cdirty = true;
 }
 
+/* v may hold a pointer plus an offset, added at `at`. */
+static void mark_moved(Var *v, CXCursor at) {
+  if (!v->moved) {
+    v->moved = true;
+    v->moved_at = at;
+  }
+}
+
+/* The value of variable `from` flows into `to`: an offset it may hold too. */
+static void add_move(R *r, Var *from, Var *to) {
+  if (r->nmoves == r->capmoves) {
+    r->capmoves = r->capmoves ? 2 * r->capmoves : 64;
+    r->moves = realloc(r->moves, (size_t)r->capmoves * sizeof *r->moves);
+    if (!r->moves)
+      abort();
+  }
+  r->moves[r->nmoves][0] = from->index;
+  r->moves[r->nmoves][1] = to->index;
+  r->nmoves++;
+}
+
+/* Closes `moved` over the flows (a variable given one that may hold an
+ * offset may hold one too): flow-insensitive, so conservative. */
+static void close_moves(R *r) {
+  for (bool again = true; again;) {
+    again = false;
+    for (int i = 0; i < r->nmoves; i++) {
+      Var *from = r->vars[r->moves[i][0]], *to = r->vars[r->moves[i][1]];
+      if (from->moved && !to->moved) {
+        mark_moved(to, from->moved_at);
+        again = true;
+      }
+    }
+  }
+}
+
 /* A pointer expression e flows into variable `to`. */
 static void flow(R *r, Var *to, KdNode *e) {
   Var *from = NULL;
-  Src s = ptr_source(r, e, &from);
+  bool moved = false;
+  Src s = ptr_source_m(r, e, &from, &moved);
   if (s == SRC_VAR && from->rs == to->rs) {
     uf_union(r, to, from);
+    if (moved)
+      mark_moved(to, e->c);
+    add_move(r, from, to);
   } else if (s == SRC_VAR || s == SRC_OTHER) {
     char why[320];
     snprintf(why, sizeof why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc",
@@ -1005,9 +1057,10 @@ static void pass1_launch(R *r, CXCursor kernel, CXCursor array) {
     if (!v)
       continue;
     Var *pv = i < np ? var_find(r, clang_Cursor_getArgument(kernel, (unsigned)i)) : NULL;
-    if (pv && pv->rs == v->rs)
+    if (pv && pv->rs == v->rs) {
       uf_union(r, pv, v);
-    else
+      add_move(r, v, pv);
+    } else
       mark_opaque(r, v, il->kids[i]->c, "its address is given to cudaLaunchKernel for a parameter of another type");
   }
 }
@@ -1040,6 +1093,14 @@ static void pass1_node(R *r, KdNode *c) {
       if (v)
         flow(r, v, c->kids[1]);
     }
+  } else if ((k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) && c->nkids >= 1 &&
+             c->kids[0]->c.kind == CXCursor_DeclRefExpr) {
+    // q += k, q -= k, ++q, q--, ... (pass 2 decides whether that form is supported)
+    Var *v = kd_node_type_kind(r->tree, c->kids[0]) == CXType_Pointer ? ref_var(r, c->kids[0]) : NULL;
+    enum CXUnaryOperatorKind op = k == CXCursor_UnaryOperator ? clang_getCursorUnaryOperatorKind(c->c) : 0;
+    if (v && (k == CXCursor_CompoundAssignOperator || op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
+              op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec))
+      mark_moved(v, c->c);
   } else if (k == CXCursor_DeclRefExpr) {
     // (a reference to such an array has its type: most have not, and are
     // not asked what they reference)
@@ -1499,6 +1560,7 @@ static void check_hidden_uses(R *r) {
 
 /* Views and opaque pointers in one component: that struct keeps AoS. */
 static void resolve(R *r) {
+  close_moves(r);
   // a launch argument array used in any other way: the addresses in it escape
   LaunchArray *a, *at;
   HASH_ITER(hh, r->arrays, a, at) {
@@ -2472,6 +2534,17 @@ static bool host_view_arg(R *r, KdNode *a, VRef *vr) {
     return false;
   if (vr->nterms > 0) {
     set_bad(r, vr->var->rs, a->c, "a CUDA memory function is given a device pointer plus an offset");
+    return false;
+  }
+  // a variable that may hold one: the copies take the start of an
+  // allocation (an identity layout's plain pointer takes any)
+  if (vr->var->moved && !kd_layout_identity(&r->rs[vr->var->rs].L)) {
+    CXSourceLocation at = clang_getCursorLocation(vr->var->moved_at);
+    unsigned line, col;
+    clang_getExpansionLocation(at, NULL, &line, &col, NULL);
+    set_bad(r, vr->var->rs, a->c,
+            "a CUDA memory function is given '%s', which may hold a device pointer plus an offset (line %u, column %u)",
+            vr->var->name, line, col);
     return false;
   }
   if (cast) {  // (void *)d → d
@@ -3499,6 +3572,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     free(ro);
   }
   free(r.edges);
+  free(r.moves);
   free(r.cflags);
   free_hits(r.own_name_hits);
   free_hits(r.counter_hits);
