@@ -794,6 +794,11 @@ static Src ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
   }
   case CXCursor_BinaryOperator: {
     if (e->nkids == 2) {
+      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e->c);
+      if (op == CXBinaryOperator_Comma)  // (a, q): q
+        return ptr_source_m(r, e->kids[1], var, moved);
+      if (op == CXBinaryOperator_Assign)  // (q = e): q, which e flows into
+        return ptr_source_m(r, e->kids[0], var, moved);
       int pi = kd_node_type_kind(r->tree, e->kids[0]) == CXType_Pointer ? 0 : 1;
       if (moved)
         *moved = true;
@@ -801,9 +806,23 @@ static Src ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
     }
     return SRC_OTHER;
   }
+  case CXCursor_CompoundAssignOperator:  // (q += k): q, moved
+    if (e->nkids == 2) {
+      if (moved)
+        *moved = true;
+      return ptr_source_m(r, e->kids[0], var, moved);
+    }
+    return SRC_OTHER;
   case CXCursor_UnaryOperator: {
     KdNode *ch = only_kid(e);
-    if (!ch || clang_getCursorUnaryOperatorKind(e->c) != CXUnaryOperator_AddrOf)
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e->c);
+    if (ch && (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostInc ||
+               op == CXUnaryOperator_PostDec)) {  // ++q, q--: q, moved
+      if (moved)
+        *moved = true;
+      return ptr_source_m(r, ch, var, moved);
+    }
+    if (!ch || op != CXUnaryOperator_AddrOf)
       return SRC_OTHER;
     // &p[i], &*p
     while (ch && ch->c.kind == CXCursor_ParenExpr)
@@ -2517,6 +2536,25 @@ static bool is_atomic_name(const char *n) {
 /* The callee's name token: the first child of a call, stripped to its DeclRefExpr (NULL if none). */
 static KdNode *callee_ref(KdNode *call) { return call->nkids ? strip_parens_casts(call->kids[0]) : NULL; }
 
+/* The view variable whose update (`q += k`, `++q`, `q = e`, ...) gives the
+ * pointer value of e, or NULL: pass 2 rewrites the update into one that
+ * yields a view, which only a view variable or parameter may take. */
+static Var *updated_view(R *r, KdNode *e) {
+  Var *v = NULL;
+  KdNode *s = strip_parens_casts(e);
+  while (s->c.kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(s->c) == CXBinaryOperator_Comma &&
+         s->nkids == 2)
+    s = strip_parens_casts(s->kids[1]);  // (a, ++q)
+  enum CXCursorKind k = s->c.kind;
+  bool update = k == CXCursor_CompoundAssignOperator ||
+                (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(s->c) == CXBinaryOperator_Assign) ||
+                (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(s->c) != CXUnaryOperator_AddrOf &&
+                 clang_getCursorUnaryOperatorKind(s->c) != CXUnaryOperator_Deref);
+  if (!update || ptr_source(r, s, &v) != SRC_VAR || !is_view(r, v))
+    return NULL;
+  return v;
+}
+
 /* A view argument of a CUDA memory function: the bare variable (explicit casts to void * dropped). */
 static bool host_view_arg(R *r, KdNode *a, VRef *vr) {
   KdNode *s = a, *ch;
@@ -2530,8 +2568,12 @@ static bool host_view_arg(R *r, KdNode *a, VRef *vr) {
     s = ch;
   }
   vref(r, s, vr);
-  if (vr->kind != VR_PTR)
+  if (vr->kind != VR_PTR) {
+    Var *uv = updated_view(r, s);
+    if (uv)
+      set_bad(r, uv->rs, a->c, "a CUDA memory function is given a pointer update's value");
     return false;
+  }
   if (vr->nterms > 0) {
     set_bad(r, vr->var->rs, a->c, "a CUDA memory function is given a device pointer plus an offset");
     return false;
@@ -2692,6 +2734,11 @@ static void walk_call(R *r, KdNode *c) {
     }
     VRef vr;
     vref(r, a, &vr);
+    Var *uv = vr.kind == VR_PTR ? NULL : updated_view(r, a);
+    if (uv) {
+      set_bad(r, uv->rs, a->c, "a pointer update's value is passed to '%s'", name);
+      continue;
+    }
     if (vr.kind == VR_PTR) {
       set_bad(r, vr.var->rs, a->c, "a pointer to it is passed to '%s', %s", name,
               local ? "whose parameter receives other pointers too" : "which the rewriter cannot see into");
