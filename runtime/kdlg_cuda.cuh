@@ -340,10 +340,12 @@ __device__ __forceinline__ void kdlg_gen_elements(typename C::view &v, long long
  * registers, and 8 more than 32 cost a quarter of the threads an SM holds).
  * With C::stage_bytes and Whole, a full step is packed into shared memory in
  * the layout's order (C::stage_view) and stored region by region in wide
- * units (C::stage_out); a partial step, which must leave the rest of its
- * tiles alone, and every step of a range from another first (a piece of a
- * host copy, whose conversion hides behind the PCIe transfer), is packed
- * straight into the regions. */
+ * units (C::stage_out); with C::stage_zero (regions with padding: an AoS
+ * stride or tile bytes rounded up) the stage is zeroed once, and packing
+ * writes only field bytes, so that padding is stored as zero.  A partial
+ * step, which must leave the rest of its tiles alone, and every step of a
+ * range from another first (a piece of a host copy, whose conversion hides
+ * behind the PCIe transfer), is packed straight into the regions. */
 template <class C, bool Whole>
 __global__ void __launch_bounds__(C::threads)
     kdlg_gen_pack_kernel(const unsigned char *__restrict__ aos, long long first, long long m, typename C::view v) {
@@ -355,6 +357,9 @@ __global__ void __launch_bounds__(C::threads)
   // steps over elements at = F … end - 1, element at's AoS bytes at a0 + at · A
   const long long F = Whole ? 0 : first, end = F + m;
   const unsigned char *a0 = (const unsigned char *)((uintptr_t)aos - (uintptr_t)F * A);
+  if (C::stage_zero && Whole)  // the stage's padding: packing writes only fields (synced below before use)
+    for (unsigned k = threadIdx.x; k < (unsigned)(sizeof regions / sizeof regions[0]); k += C::threads)
+      regions[k] = make_uint4(0, 0, 0, 0);
   for (long long at = F + (long long)blockIdx.x * CH; at < end; at += (long long)gridDim.x * CH) {
     unsigned cnt = end - at < (long long)CH ? (unsigned)(end - at) : CH;
     kdlg_gen_copy<C::threads, CH * A>(sh, a0 + at * A, cnt * A);
@@ -431,8 +436,9 @@ inline cudaError_t kdlg_gen_convert(void *aos, long long first, long long m, lon
 /* Converts elements first … first + m - 1 of an n-element array in layout L
  * (its regions) from or to AoS bytes at `aos` (device memory, element
  * `first`'s bytes first); to_layout: AoS -> regions.  The AoS side's padding
- * bytes are written as zero; nothing outside those m elements is touched, so
- * a conversion may be cut into ranges at any element.  gen: the struct's
+ * bytes are written as zero; nothing outside those m elements is touched (but
+ * padding inside their tiles or AoS strides, which the generated conversion
+ * may store as zero), so a conversion may be cut into ranges at any element.  gen: the struct's
  * generated conversion (kdlg_gen_convert<kdlg_S_conv>), used when `aos` is
  * 16-byte aligned, or NULL: the generic kernel.  Asynchronous on stream s. */
 inline cudaError_t kdlg_convert_range(const kd_layout *L, kdlg_convert_fn gen, void *aos, long long first, long long m,

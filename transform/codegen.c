@@ -312,16 +312,19 @@ static bool stage_in_cluster(const kd_layout *L, uint32_t c) {
  * packed into shared memory in the layout's own order, then each region's
  * part (tiled and AoS clusters: one run; SoA: one run per field) is stored
  * with 16-byte units.  Possible when every tile divides ch (a step is whole
- * tiles) and no region has padding bytes (a stored run would overwrite them
- * with whatever the shared memory held; the regions' padding is never
- * written, as in kd_layout_pack); returns the shared bytes the regions take
- * (each region 16-byte aligned), or 0 when not possible.
+ * tiles); returns the shared bytes the regions take (each region 16-byte
+ * aligned), or 0 when not possible.  A region with padding (an AoS stride
+ * or tile bytes rounded up) has it stored too: the stage is zeroed once per
+ * block (C::stage_zero, *pad here) and packing writes only field bytes, so
+ * the padding of the step's elements and tiles becomes zero; nothing reads
+ * it, and the step holds whole tiles of elements being converted.
  *
  * Staged unpacking (in: kdlg_gen_unpack_kernel) loads the regions that
  * stage_in_cluster picks, padding included (reading it is harmless), and
  * needs their tiles to divide ch; returns their shared bytes, or 0. */
-static uint64_t stage_bytes(const kd_layout *L, unsigned ch, bool in) {
+static uint64_t stage_bytes(const kd_layout *L, unsigned ch, bool in, bool *pad) {
   uint64_t b = 0;
+  *pad = false;
   for (uint32_t c = 0; c < L->nclusters; c++) {
     const kd_layout_cluster *C = &L->clusters[c];
     if (in && !stage_in_cluster(L, c))
@@ -331,7 +334,7 @@ static uint64_t stage_bytes(const kd_layout *L, unsigned ch, bool in) {
       return 0;
     uint64_t rb = kd_layout_region_bytes(C, ch);
     if (!in && rb != (uint64_t)ch * C->bytes)
-      return 0;  // padding: AoS stride or tile bytes rounded up
+      *pad = true;  // AoS stride or tile bytes rounded up
     b += kd_layout_align_up(rb, 16);
   }
   return b;
@@ -431,12 +434,14 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
   // staging in either direction: half the budget for the AoS step, the rest for the regions
   unsigned sper, snt = conv_shape(A, 12288u, &sper);
   uint64_t sb = 0, sbin = 0;
+  bool zero = false, unused;
   if (snt) {
     uint64_t aos = (uint64_t)snt * sper * A + 15;
-    sb = partial_sector_stores(L) ? stage_bytes(L, snt * sper, false) : 0;
-    sbin = stage_bytes(L, snt * sper, true);
+    sb = partial_sector_stores(L) ? stage_bytes(L, snt * sper, false, &zero) : 0;
+    sbin = stage_bytes(L, snt * sper, true, &unused);
     if (aos + sb > 49152u)
       sb = 0;
+    zero = zero && sb;
     if (aos + sbin > 49152u)
       sbin = 0;
   }
@@ -453,11 +458,12 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
           "/* %s's element moves for kdlg_gen_convert (kdlg_cuda.cuh): %u threads, %u element(s) each per step%s%s */\n"
           "struct kdlg_%s_conv {\n"
           "  typedef kdlg_view_%s view;\n"
-          "  enum { aos_bytes = %u, threads = %u, per_thread = %u, stage_bytes = %llu, stage_in_bytes = %llu };\n"
+          "  enum { aos_bytes = %u, threads = %u, per_thread = %u, stage_bytes = %llu, stage_zero = %d, "
+          "stage_in_bytes = %llu };\n"
           "  static void bind(view *v, void *const *r, long long n) { kdlg_%s_bind(v, r, n); }\n",
           g->type, nt, per, sb ? ", packed in layout order in shared memory" : "",
           sbin ? ", unpacked from regions staged in shared memory" : "", T, T, A, nt, per, (unsigned long long)sb,
-          (unsigned long long)sbin, T);
+          zero ? 1 : 0, (unsigned long long)sbin, T);
   if (sb)
     gen_stage(out, g, nt, nt * per);
   else

@@ -11,7 +11,7 @@
 // P: 32 bytes, c at 0, d at 8, s at 16, p at 20..32; padding 1..8 and 18..20
 // CHECK: struct kdlg_P_conv {
 // CHECK-NEXT: typedef kdlg_view_P view;
-// CHECK-NEXT: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0, stage_in_bytes = 0 };
+// CHECK-NEXT: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0, stage_zero = 0, stage_in_bytes = 0 };
 // CHECK-NEXT: static void bind(view *v, void *const *r, long long n) { kdlg_P_bind(v, r, n); }
 // CHECK-NEXT: static __device__ __forceinline__ view stage_view(view v, unsigned char *, long long) { return v; }
 // CHECK-NEXT: static __device__ __forceinline__ void stage_out(view, const unsigned char *, long long) {}
@@ -43,7 +43,7 @@
 // the budget: blocks of 32 threads, 32 x 200 B <= 12 KiB), one run of 6400
 // bytes per step; SoA's loads are direct (stage_in_bytes = 0).
 // CHECK: struct kdlg_W_conv {
-// CHECK: enum { aos_bytes = 200, threads = 32, per_thread = 1, stage_bytes = 6400, stage_in_bytes = 0 };
+// CHECK: enum { aos_bytes = 200, threads = 32, per_thread = 1, stage_bytes = 6400, stage_zero = 0, stage_in_bytes = 0 };
 // CHECK: kdlg_gen_store<32>((unsigned char *)v.kd_f_v + base * 200LL, st + 0, 6400u);
 // CHECK-NEXT: }
 // CHECK-NEXT: static __device__ __forceinline__ view stage_in(view v, unsigned char *, long long) { return v; }
@@ -61,11 +61,12 @@
 //
 // Staged packing (kdlg_gen_pack_kernel): only where a warp's stores would
 // write 32-byte sectors in part (fields under 32 bytes in tiles of 2, or a
-// field of 32 bytes or more in several units) and the regions have no
-// padding.  Q (3 floats) with tile 2: half the shared budget for the AoS step
-// (4 elements per thread), the step's 1024 elements packed in layout order
-// and stored as one run of 512 tiles.  P with tile 2 has padding in its tiles
-// (2 x 31 bytes rounded up to 64): not staged.  Staged unpacking
+// field of 32 bytes or more in several units).  Q (3 floats) with tile 2:
+// half the shared budget for the AoS step (4 elements per thread), the step's
+// 1024 elements packed in layout order and stored as one run of 512 tiles.
+// P with tile 2 has padding in its tiles (2 x 23 bytes rounded up to 48): it
+// is staged too, the stage zeroed once (stage_zero = 1) so that the padding
+// is stored as zero.  Staged unpacking
 // (kdlg_gen_unpack_kernel, stage_in): a tiled or AoS region at least half of
 // whose bytes are narrow fields (units under 4 bytes, or 32 bytes or more in
 // several units) is loaded into shared memory as one run per step: W's
@@ -73,10 +74,19 @@
 // bytes narrow) nor Q (4-byte units).
 // RUN: %kdlg-opt %s --layout tiled:2 -o %t2.cu
 // RUN: sed "s|//.*||" %t2.cu | FileCheck %s --check-prefix=T2
-// T2: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0, stage_in_bytes = 0 };
+// T2: enum { aos_bytes = 32, threads = 256, per_thread = 1, stage_bytes = 6144, stage_zero = 1, stage_in_bytes = 0 };
+// T2-NEXT: static void bind(view *v, void *const *r, long long n) { kdlg_P_bind(v, r, n); }
+// T2-NEXT: static __device__ __forceinline__ view stage_view(view v, unsigned char *st, long long base) {
+// T2-NEXT: v.kd_c0 = (kdlg_P_c0 *)(st + 0);
+// T2-NEXT: v.kd_n = 256;
+// T2-NEXT: v.kd_o = -base;
+// T2-NEXT: return v;
+// T2-NEXT: }
+// T2-NEXT: static __device__ __forceinline__ void stage_out(view v, const unsigned char *st, long long base) {
+// T2-NEXT: kdlg_gen_store<256>((unsigned char *)v.kd_c0 + base / 2 * 48LL, st + 0, 6144u);
 // T2: struct kdlg_W_conv {
 // T2-NEXT: typedef kdlg_view_W view;
-// T2-NEXT: enum { aos_bytes = 200, threads = 32, per_thread = 1, stage_bytes = 6400, stage_in_bytes = 6400 };
+// T2-NEXT: enum { aos_bytes = 200, threads = 32, per_thread = 1, stage_bytes = 6400, stage_zero = 0, stage_in_bytes = 6400 };
 // T2: static __device__ __forceinline__ view stage_in(view v, unsigned char *st, long long base) {
 // T2-NEXT: kdlg_gen_load<32>((unsigned char *)v.kd_c0 + base / 2 * 400LL, st + 0, 6400u);
 // T2-NEXT: v.kd_c0 = (kdlg_W_c0 *)(st + 0);
@@ -85,7 +95,7 @@
 // T2-NEXT: }
 // T2: struct kdlg_Q_conv {
 // T2-NEXT: typedef kdlg_view_Q view;
-// T2-NEXT: enum { aos_bytes = 12, threads = 256, per_thread = 4, stage_bytes = 12288, stage_in_bytes = 0 };
+// T2-NEXT: enum { aos_bytes = 12, threads = 256, per_thread = 4, stage_bytes = 12288, stage_zero = 0, stage_in_bytes = 0 };
 // T2-NEXT: static void bind(view *v, void *const *r, long long n) { kdlg_Q_bind(v, r, n); }
 // T2-NEXT: static __device__ __forceinline__ view stage_view(view v, unsigned char *st, long long base) {
 // T2-NEXT: v.kd_c0 = (kdlg_Q_c0 *)(st + 0);
@@ -99,7 +109,7 @@
 // T2-NEXT: static __device__ __forceinline__ view stage_in(view v, unsigned char *, long long) { return v; }
 // T2-NEXT: static __device__ __forceinline__ void pack(view v, kdlg_index i, const unsigned char *a) {
 // And with SoA, Q's stores are whole warps' runs: not staged.
-// CHECK: enum { aos_bytes = 12, threads = 256, per_thread = 8, stage_bytes = 0, stage_in_bytes = 0 };
+// CHECK: enum { aos_bytes = 12, threads = 256, per_thread = 8, stage_bytes = 0, stage_zero = 0, stage_in_bytes = 0 };
 //
 // A mixed split: R's one-byte fields {r, g} in tiles of 32 (32-byte runs: packed
 // directly; unpacked from shared memory, all its bytes narrow) and {b} SoA
@@ -107,7 +117,7 @@
 // RUN: %kdlg-opt %s --plan-in %S/Inputs/conversion-split.plan.json -o %t3.cu
 // RUN: sed "s|//.*||" %t3.cu | FileCheck %s --check-prefix=SPLIT
 // SPLIT: struct kdlg_R_conv {
-// SPLIT: enum { aos_bytes = 3, threads = 256, per_thread = 8, stage_bytes = 0, stage_in_bytes = 4096 };
+// SPLIT: enum { aos_bytes = 3, threads = 256, per_thread = 8, stage_bytes = 0, stage_zero = 0, stage_in_bytes = 4096 };
 // SPLIT: static __device__ __forceinline__ view stage_in(view v, unsigned char *st, long long base) {
 // SPLIT-NEXT: kdlg_gen_load<256>((unsigned char *)v.kd_c0 + base / 32 * 64LL, st + 0, 4096u);
 // SPLIT-NEXT: v.kd_c0 = (kdlg_R_c0 *)(st + 0);
