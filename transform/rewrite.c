@@ -800,7 +800,7 @@ static Src ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
       if (op == CXBinaryOperator_Assign)  // (q = e): q, which e flows into
         return ptr_source_m(r, e->kids[0], var, moved);
       int pi = kd_node_type_kind(r->tree, e->kids[0]) == CXType_Pointer ? 0 : 1;
-      if (moved)
+      if (moved && !is_null_constant(e->kids[1 - pi]))  // (p + 0: no offset)
         *moved = true;
       return ptr_source_m(r, e->kids[pi], var, moved);
     }
@@ -832,7 +832,7 @@ static Src ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
     if (ch->c.kind == CXCursor_ArraySubscriptExpr) {
       if (ch->nkids == 2) {
         int bi = kd_node_type_kind(r->tree, ch->kids[1]) == CXType_Pointer ? 1 : 0;
-        if (moved)
+        if (moved && !is_null_constant(ch->kids[1 - bi]))  // (&p[0]: no offset)
           *moved = true;
         return ptr_source_m(r, ch->kids[bi], var, moved);
       }
