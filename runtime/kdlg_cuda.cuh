@@ -312,7 +312,7 @@ __device__ __forceinline__ void kdlg_gen_load(const unsigned char *src, unsigned
 /* Moves the cnt elements of one staged chunk starting at element base between
  * the regions (v) and shared memory (sh, AoS bytes): C::pack if Pack, else
  * C::unpack.  A full chunk (cnt == threads · per_thread) runs unrolled. */
-template <class C, bool Pack>
+template <class C, bool Pack, bool Staged = false>
 __device__ __forceinline__ void kdlg_gen_elements(typename C::view &v, long long base, unsigned cnt,
                                                   unsigned char *sh) {
   const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
@@ -320,14 +320,18 @@ __device__ __forceinline__ void kdlg_gen_elements(typename C::view &v, long long
 #pragma unroll
     for (unsigned k = 0; k < (unsigned)C::per_thread; k++) {
       unsigned e = threadIdx.x + k * C::threads;
-      if (Pack)
+      if (Pack && Staged)
+        C::pack_staged(v, base + e, sh + e * A);
+      else if (Pack)
         C::pack(v, base + e, sh + e * A);
       else
         C::unpack(v, base + e, sh + e * A);
     }
   } else {
     for (unsigned e = threadIdx.x; e < cnt; e += C::threads)
-      if (Pack)
+      if (Pack && Staged)
+        C::pack_staged(v, base + e, sh + e * A);
+      else if (Pack)
         C::pack(v, base + e, sh + e * A);
       else
         C::unpack(v, base + e, sh + e * A);
@@ -366,7 +370,7 @@ __global__ void __launch_bounds__(C::threads)
     __syncthreads();
     if (C::stage_bytes && Whole && cnt == CH) {
       typename C::view sv = C::stage_view(v, (unsigned char *)regions, at);
-      kdlg_gen_elements<C, true>(sv, at, cnt, sh);
+      kdlg_gen_elements<C, true, true>(sv, at, cnt, sh);
       __syncthreads();
       C::stage_out(v, (const unsigned char *)regions, at);
     } else {

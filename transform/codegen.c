@@ -308,6 +308,16 @@ static bool stage_in_cluster(const kd_layout *L, uint32_t c) {
   return 2 * narrow >= L->clusters[c].bytes;
 }
 
+/* Whether staged packing stores cluster C's part of a step of ch elements
+ * as a slice of one tile: its tile is a multiple of the step (a step of 32
+ * 208-byte elements in tiles of 1024), so the step's lanes of each field
+ * are one run of ch · σ(f) bytes in one tile.  The stage holds the slice as
+ * a tile of ch lanes (field f's run at ch · offset(f)); the traits'
+ * pack_staged writes it there (the accessors address whole tiles). */
+static bool stage_slice(const kd_layout_cluster *C, unsigned ch) {
+  return C->tile > ch && C->tile % ch == 0;
+}
+
 /* Staged packing (kdlg_gen_pack_kernel): a full step of ch elements is
  * packed into shared memory in the layout's own order, then each region's
  * part (tiled and AoS clusters: one run; SoA: one run per field) is stored
@@ -330,6 +340,10 @@ static uint64_t stage_bytes(const kd_layout *L, unsigned ch, bool in, bool *pad)
     if (in && !stage_in_cluster(L, c))
       continue;
     uint32_t t = C->tile;
+    if (!in && stage_slice(C, ch)) {
+      b += kd_layout_align_up((uint64_t)ch * C->bytes, 16);
+      continue;
+    }
     if (t > 1 && ch % t != 0)
       return 0;
     uint64_t rb = kd_layout_region_bytes(C, ch);
@@ -373,6 +387,22 @@ static void gen_stage(FILE *out, const KdGenStruct *g, unsigned nt, unsigned ch)
   uint64_t at = 0;
   for (uint32_t c = 0; c < L->nclusters; c++) {
     const kd_layout_cluster *C = &L->clusters[c];
+    if (stage_slice(C, ch)) {  // one run per field, from the stage's tile of ch lanes into the step's tile
+      fprintf(out, "    v.kd_c%u = (kdlg_%s_c%u *)(st + %llu); /* a tile of %u lanes: pack_staged */\n", c, T, c,
+              (unsigned long long)at, ch);
+      int n = cluster_fields(g, c, order);
+      for (int i = 0; i < n; i++) {
+        const kd_layout_field *F = &L->fields[order[i]];
+        fprintf(so,
+                "    kdlg_gen_store<%u>((unsigned char *)v.kd_c%u + base / %u * %lluLL + %lluLL + base %% %u * %uLL, "
+                "st + %llu, %lluu);\n",
+                nt, c, C->tile, (unsigned long long)kd_layout_tile_bytes(C),
+                (unsigned long long)C->tile * F->offset, C->tile, F->bytes,
+                (unsigned long long)(at + (uint64_t)ch * F->offset), (unsigned long long)ch * F->bytes);
+      }
+      at += kd_layout_align_up((uint64_t)ch * C->bytes, 16);
+      continue;
+    }
     if (C->tile != 0) {
       fprintf(out, "    v.kd_c%u = (kdlg_%s_c%u *)(st + %llu);\n", c, T, c, (unsigned long long)at);
       gen_stage_run(so, "store", nt, C, c, NULL, at, ch);
@@ -422,6 +452,17 @@ static void gen_stage_in(FILE *out, const KdGenStruct *g, unsigned nt, unsigned 
   fprintf(out, "    v.kd_o = -base; /* element base + e is at e */\n    return v;\n  }\n");
 }
 
+/* Whether every tile of L is whole in a step of ch elements or a multiple
+ * of it (stage_slice): staged packing can take such a step. */
+static bool slices_fit(const kd_layout *L, unsigned ch) {
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    uint32_t t = L->clusters[c].tile;
+    if (t > 1 && ch % t != 0 && !stage_slice(&L->clusters[c], ch))
+      return false;
+  }
+  return true;
+}
+
 /* Elements per thread for a staged step of nt threads: the largest per <=
  * most whose step nt * per every tile of L divides (staging moves whole
  * tiles: tiles of 48 and a step of 256 x 8 do not fit, 256 x 6 does), or 0. */
@@ -434,6 +475,34 @@ static unsigned stage_per(const kd_layout *L, unsigned nt, unsigned most) {
       return per;
   }
   return 0;
+}
+
+/* The traits' pack_staged (kdlg_gen_pack_kernel's staged path, given
+ * stage_view's view): pack, but a field of a cluster staged as a tile slice
+ * (stage_slice) goes to its run in the stage's tile of ch lanes.  Calls pack
+ * where no cluster is a slice (ch 0: not staged). */
+static void gen_pack_staged(FILE *out, const KdGenStruct *g, unsigned ch) {
+  const kd_layout *L = g->L;
+  bool slices = false;
+  for (uint32_t c = 0; c < L->nclusters; c++)
+    slices |= ch && stage_slice(&L->clusters[c], ch);
+  fputs("  static __device__ __forceinline__ void pack_staged(view v, kdlg_index i, const unsigned char *a) {", out);
+  if (!slices) {
+    fputs(" pack(v, i, a); }\n", out);
+    return;
+  }
+  fputs("\n", out);
+  for (uint32_t f = 0; f < L->nfields; f++) {
+    const kd_layout_field *F = &L->fields[f];
+    unsigned u = field_unit(L, F);
+    if (stage_slice(&L->clusters[F->cluster], ch))
+      fprintf(out, "    kdlg_move<%s, %u>((unsigned char *)v.kd_c%u + %lluLL + (v.kd_o + i) * %uLL, a + %u);\n",
+              unit_type(u), F->bytes / u, F->cluster, (unsigned long long)ch * F->offset, F->bytes, F->aos_offset);
+    else
+      fprintf(out, "    kdlg_move<%s, %u>((unsigned char *)kdlg_%s_f_%s(v, i), a + %u);\n", unit_type(u),
+              F->bytes / u, g->tag, F->name, F->aos_offset);
+  }
+  fputs("  }\n", out);
 }
 
 /* The traits class kdlg_S_conv of runtime/kdlg_cuda.cuh ("Generated
@@ -450,8 +519,10 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
   uint64_t sb = 0, sbin = 0;
   bool zero = false, unused;
   unsigned most = sper;
-  if (snt)
-    sper = stage_per(L, snt, sper);
+  if (snt) {
+    unsigned w = stage_per(L, snt, sper);  // whole tiles, both ways
+    sper = w ? w : slices_fit(L, snt * sper) ? sper : 0;  // or, packing only, slices of larger tiles
+  }
   if (snt && sper) {
     uint64_t aos = (uint64_t)snt * sper * A + 15;
     // a step shortened to whole tiles packs staged too: RGB in tiles of 48,
@@ -526,6 +597,7 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
     }
     fputs("  }\n", out);
   }
+  gen_pack_staged(out, g, sb ? nt * per : 0);
   fputs("};\n", out);
   return true;
 }

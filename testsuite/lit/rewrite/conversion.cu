@@ -32,6 +32,7 @@
 // CHECK-NEXT: kdlg_move<unsigned short, 1>(a + 16, (const unsigned char *)kdlg_P_f_s(v, i));
 // CHECK-NEXT: kdlg_move<unsigned, 3>(a + 20, (const unsigned char *)kdlg_P_f_p(v, i));
 // CHECK-NEXT: }
+// CHECK-NEXT: static __device__ __forceinline__ void pack_staged(view v, kdlg_index i, const unsigned char *a) { pack(v, i, a); }
 // CHECK-NEXT: };
 // CHECK: kdlg_copy_in(&kdlg_P_layout, kdlg_gen_convert<kdlg_P_conv>, r, d.kd_n, src, bytes, kind, 0, 0)
 // CHECK: kdlg_copy_out(&kdlg_P_layout, kdlg_gen_convert<kdlg_P_conv>, dst, r, v.kd_n, bytes, kind, 0, 0)
@@ -110,6 +111,30 @@
 // T2-NEXT: static __device__ __forceinline__ void pack(view v, kdlg_index i, const unsigned char *a) {
 // And with SoA, Q's stores are whole warps' runs: not staged.
 // CHECK: enum { aos_bytes = 12, threads = 256, per_thread = 8, stage_bytes = 0, stage_zero = 0, stage_in_bytes = 0 };
+//
+// Tiles larger than the step: W (200 bytes, a step of 32) in tiles of 1024
+// packs the step into the stage as a tile of 32 lanes (pack_staged) and
+// stores it as a slice of the step's tile: one run per field, at the tile
+// (base / 1024), the field's offset in it and the step's first lane (base %
+// 1024).  Unpacking is not staged (a step is not whole tiles).
+// RUN: %kdlg-opt %s --layout tiled:1024 -o %t4.cu
+// RUN: sed "s|//.*||" %t4.cu | FileCheck %s --check-prefix=T1024
+// T1024: struct kdlg_W_conv {
+// T1024-NEXT: typedef kdlg_view_W view;
+// T1024-NEXT: enum { aos_bytes = 200, threads = 32, per_thread = 1, stage_bytes = 6400, stage_zero = 0, stage_in_bytes = 0 };
+// T1024-NEXT: static void bind(view *v, void *const *r, long long n) { kdlg_W_bind(v, r, n); }
+// T1024-NEXT: static __device__ __forceinline__ view stage_view(view v, unsigned char *st, long long base) {
+// T1024-NEXT: v.kd_c0 = (kdlg_W_c0 *)(st + 0);
+// T1024-NEXT: v.kd_n = 32;
+// T1024-NEXT: v.kd_o = -base;
+// T1024-NEXT: return v;
+// T1024-NEXT: }
+// T1024-NEXT: static __device__ __forceinline__ void stage_out(view v, const unsigned char *st, long long base) {
+// T1024-NEXT: kdlg_gen_store<32>((unsigned char *)v.kd_c0 + base / 1024 * 204800LL + 0LL + base % 1024 * 200LL, st + 0, 6400u);
+// T1024-NEXT: }
+// T1024: static __device__ __forceinline__ void pack_staged(view v, kdlg_index i, const unsigned char *a) {
+// T1024-NEXT: kdlg_move<unsigned, 50>((unsigned char *)v.kd_c0 + 0LL + (v.kd_o + i) * 200LL, a + 0);
+// T1024-NEXT: }
 //
 // A mixed split: R's one-byte fields {r, g} in tiles of 32 (32-byte runs: packed
 // directly; unpacked from shared memory, all its bytes narrow) and {b} SoA
