@@ -203,14 +203,19 @@ __global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long f
  *   struct kdlg_S_conv {
  *     typedef kdlg_view_S view;
  *     enum { aos_bytes = sizeof(S), threads = NT, per_thread = E,
- *            stage_bytes = P, stage_in_bytes = U };       // shared bytes, 0: not staged
+ *            stage_bytes = P, stage_zero = Z,           // shared bytes, 0: not staged; Z: zero the stage once
+ *            stage_in_bytes = U };
  *     static __device__ view stage_view(view v, unsigned char *st, long long base);     // packing
  *     static __device__ void stage_out(view v, const unsigned char *st, long long base);
  *     static __device__ view stage_in(view v, unsigned char *st, long long base);       // unpacking
  *     static void bind(view *v, void *const *regions, long long n);   // host: kdlg_S_bind
  *     static __device__ void pack(view v, kdlg_index i, const unsigned char *a);
  *     static __device__ void unpack(view v, kdlg_index i, unsigned char *a);
+ *     static __device__ void pack_staged(view v, kdlg_index i, const unsigned char *a);  // stage_view's view
  *   };
+ *
+ * pack_staged is pack but for clusters whose tiles are larger than the step
+ * (a multiple of it), which the stage holds as a tile of NT·E lanes.
  *
  * pack moves every field of element i from its AoS bytes `a` to its place in
  * the layout, unpack the other way and writes the struct's padding bytes of

@@ -331,21 +331,25 @@ static bool stage_slice(const kd_layout_cluster *C, unsigned ch) {
  *
  * Staged unpacking (in: kdlg_gen_unpack_kernel) loads the regions that
  * stage_in_cluster picks, padding included (reading it is harmless), and
- * needs their tiles to divide ch; returns their shared bytes, or 0. */
+ * needs every tile to divide ch, also of the regions it reads directly
+ * (their pointers move on by base / t tiles); returns the staged regions'
+ * shared bytes, or 0. */
 static uint64_t stage_bytes(const kd_layout *L, unsigned ch, bool in, bool *pad) {
   uint64_t b = 0;
   *pad = false;
   for (uint32_t c = 0; c < L->nclusters; c++) {
     const kd_layout_cluster *C = &L->clusters[c];
-    if (in && !stage_in_cluster(L, c))
-      continue;
     uint32_t t = C->tile;
     if (!in && stage_slice(C, ch)) {
       b += kd_layout_align_up((uint64_t)ch * C->bytes, 16);
       continue;
     }
+    // every tile, staged or not: stage_in moves the pointer of a tiled
+    // region it reads directly on by base / t tiles
     if (t > 1 && ch % t != 0)
       return 0;
+    if (in && !stage_in_cluster(L, c))
+      continue;
     uint64_t rb = kd_layout_region_bytes(C, ch);
     if (!in && rb != (uint64_t)ch * C->bytes)
       *pad = true;  // AoS stride or tile bytes rounded up

@@ -5,7 +5,7 @@
  * device-to-device cudaMemcpy.
  *
  * build.sh makes it: gen_shapes.py writes shapes.cu (convert.cu's six shapes
- * x seven layouts, one struct each), kdlg-opt --plan-in rewrites it into
+ * x eight layouts, one struct each), kdlg-opt --plan-in rewrites it into
  * shapes_opt.cu, which this file includes, and shapes_list.h names the structs.
  *
  * Check (always first; any wrong byte fails, exit status 1).  For every struct,

@@ -12,7 +12,8 @@ Writes into OUTDIR:
 The shapes are convert.cu's six and a 208-byte one with array fields (blocks
 of fewer threads); the layouts are convert.cu's, less the one
 AoS cluster (kdlg-opt leaves such a struct alone: nothing to convert), plus a
-tile that is not a power of two (division instead of shift and mask).
+tile that is not a power of two (division instead of shift and mask) and a
+split into tiles of 32 and of 512.
 
 Usage: gen_shapes.py OUTDIR
 """
@@ -45,6 +46,9 @@ LAYOUTS = [
     ("t48", "tiled t=48", [(0, None, "tiled", 48)]),
     ("aos_soa", "split AoS+SoA", [(0, 2, "aos", None), (2, None, "soa", None)]),
     ("t32_aos", "split tiled32+AoS", [(0, 1, "tiled", 32), (1, None, "aos", None)]),
+    # tiles of 512: more than the 208-byte struct's step of 32 (a slice when
+    # packing, next to its first field's whole tiles of 32), less than others'
+    ("t32_t512", "split tiled32+tiled512", [(0, 1, "tiled", 32), (1, None, "tiled", 512)]),
 ]
 
 

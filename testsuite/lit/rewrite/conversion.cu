@@ -136,6 +136,20 @@
 // T1024-NEXT: kdlg_move<unsigned, 50>((unsigned char *)v.kd_c0 + 0LL + (v.kd_o + i) * 200LL, a + 0);
 // T1024-NEXT: }
 //
+// Staged unpacking reads the regions it does not stage directly, moving a
+// tiled region's pointer on by base / t tiles: every tile must divide the
+// step, not only the staged ones (review finding: P's {c} in tiles of 32
+// was staged while {d, s, p} in tiles of 512, which do not divide the step of
+// 256, was read at `v.kd_c1 += base / 512`: the wrong tile for odd steps).
+// Not staged now; packing leaves it alone too (no partial sector stores).
+// RUN: %kdlg-opt %s --plan-in %S/Inputs/conversion-tiles.plan.json -o %t5.cu
+// RUN: sed "s|//.*||" %t5.cu | FileCheck %s --check-prefix=TILES
+// TILES: struct kdlg_P_conv {
+// TILES-NEXT: typedef kdlg_view_P view;
+// TILES-NEXT: enum { aos_bytes = 32, threads = 256, per_thread = 3, stage_bytes = 0, stage_zero = 0, stage_in_bytes = 0 };
+// TILES-NOT: += base /
+// TILES: };
+//
 // A mixed split: R's one-byte fields {r, g} in tiles of 32 (32-byte runs: packed
 // directly; unpacked from shared memory, all its bytes narrow) and {b} SoA
 // (loaded directly: the view's pointer moved on by base elements).
