@@ -3,8 +3,10 @@
 #
 #   run.sh --kdlg-opt KDLG_OPT --cxx CXX OUTDIR
 #
-# plans.py writes structs and plans; kdlg-opt rewrites them (--plan-in; every
-# struct must be rewritten, with its generated conversion); extract.py keeps
+# plans.py writes structs and plans, and so does the GPU benchmark's
+# benchmarks/convert/gen_shapes.py (its matrix); for each, kdlg-opt rewrites
+# them (--plan-in; every struct must be rewritten, with its generated
+# conversion); extract.py keeps
 # the host-compilable part; CXX compiles emulate.cpp with it; emulate runs
 # every struct's generated conversion on the host and checks every byte
 # (emulate.cpp says what).  Exit status: non-zero on any failure.
@@ -22,14 +24,27 @@ done
 [ $# -eq 1 ] && [ -n "$kdlg_opt" ] && [ -n "$cxx" ] || { echo "usage: run.sh --kdlg-opt KDLG_OPT --cxx CXX OUTDIR" >&2; exit 2; }
 out="$1"
 rm -rf "$out" && mkdir -p "$out"
-python3 "$here/plans.py" "$out"
-"$kdlg_opt" "$out/shapes.cu" --plan-in "$out/plan.json" -o "$out/shapes_opt.cu" 2> "$out/remarks.txt"
-if [ -s "$out/remarks.txt" ]; then
-  echo "convert-emu: kdlg-opt left a struct alone:" >&2
-  cat "$out/remarks.txt" >&2
-  exit 1
-fi
-python3 "$here/extract.py" "$out/shapes_opt.cu" "$out/host_traits.cpp" "$out/structs.h"
-"$cxx" -std=c++17 -O1 -w -I "$root/runtime" -I "$here" -I "$out" -DHOST_TRAITS='"host_traits.cpp"' \
-  "$here/emulate.cpp" -o "$out/emulate"
-"$out/emulate"
+
+# emulate DIR SHAPES.cu PLAN.json: rewrite, extract, compile, run
+emulate() {
+  local dir="$1" shapes="$2" plan="$3"
+  "$kdlg_opt" "$shapes" --plan-in "$plan" -o "$dir/shapes_opt.cu" 2> "$dir/remarks.txt"
+  if [ -s "$dir/remarks.txt" ]; then
+    echo "convert-emu: kdlg-opt left a struct alone:" >&2
+    cat "$dir/remarks.txt" >&2
+    return 1
+  fi
+  python3 "$here/extract.py" "$dir/shapes_opt.cu" "$dir/host_traits.cpp" "$dir/structs.h"
+  "$cxx" -std=c++17 -O1 -w -I "$root/runtime" -I "$here" -I "$dir" -DHOST_TRAITS='"host_traits.cpp"' \
+    "$here/emulate.cpp" -o "$dir/emulate"
+  "$dir/emulate"
+}
+
+# the plans of plans.py, and the GPU benchmark's matrix (benchmarks/convert/gen_shapes.py)
+mkdir -p "$out/plans" "$out/matrix"
+python3 "$here/plans.py" "$out/plans"
+python3 "$root/benchmarks/convert/gen_shapes.py" "$out/matrix"
+status=0
+emulate "$out/plans" "$out/plans/shapes.cu" "$out/plans/plan.json" || status=1
+emulate "$out/matrix" "$out/matrix/shapes.cu" "$out/matrix/shapes.plan.json" || status=1
+exit $status
