@@ -52,6 +52,27 @@ LAYOUTS = [
 ]
 
 
+def struct_source(tag, fields):
+    """The lines of struct `tag` (fields: (C type, name with array bounds)), a
+    kernel touch_<tag> that takes a pointer to it and a host function
+    launch_<tag> that cudaMallocs and launches it: kdlg-opt then rewrites the
+    struct with its generated conversion (testsuite/convert-emu/extract.py
+    drops the two functions again)."""
+    f0 = fields[0][1].split("[")[0] + ("[0]" if "[" in fields[0][1] else "")
+    return (["struct %s {" % tag] + ["  %s %s;" % f for f in fields] + ["};"] +
+            ["__global__ void touch_%s(%s *p, long long n) {" % (tag, tag),
+             "  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;",
+             "  if (i < n)",
+             "    p[i].%s = p[(i + 1) %% n].%s;" % (f0, f0),
+             "}",
+             "void launch_%s(long long n) {" % tag,
+             "  %s *d;" % tag,
+             "  cudaMalloc(&d, n * sizeof(%s));" % tag,
+             "  touch_%s<<<(unsigned)((n + 255) / 256), 256>>>(d, n);" % tag,
+             "  cudaFree(d);",
+             "}"])
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: gen_shapes.py OUTDIR")
@@ -65,21 +86,7 @@ def main():
             if any(end is not None and end >= len(fields) for _, end, _, _ in clusters):
                 continue  # a split needs a field in each cluster
             tag = "%s_%s" % (sname, lsuf)
-            cu.append("struct %s {" % tag)
-            cu += ["  %s %s;" % f for f in fields]
-            cu.append("};")
-            f0 = fields[0][1].split("[")[0] + ("[0]" if "[" in fields[0][1] else "")
-            cu.append("__global__ void touch_%s(%s *p, long long n) {" % (tag, tag))
-            cu.append("  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;")
-            cu.append("  if (i < n)")
-            cu.append("    p[i].%s = p[(i + 1) %% n].%s;" % (f0, f0))
-            cu.append("}")
-            cu.append("void launch_%s(long long n) {" % tag)
-            cu.append("  %s *d;" % tag)
-            cu.append("  cudaMalloc(&d, n * sizeof(%s));" % tag)
-            cu.append("  touch_%s<<<(unsigned)((n + 255) / 256), 256>>>(d, n);" % tag)
-            cu.append("  cudaFree(d);")
-            cu.append("}")
+            cu += struct_source(tag, fields)
             cu.append("")
             cl = []
             for first, end, layout, tile in clusters:

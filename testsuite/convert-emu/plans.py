@@ -19,6 +19,10 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "benchmarks", "convert"))
+sys.dont_write_bytecode = True
+import gen_shapes  # noqa: E402  (struct_source)
+
 # name -> (fields [(ctype, name)], clusters [(names, layout, tile, align)])
 F4 = lambda p, k: [("float4", "%s%d" % (p, i)) for i in range(k)]
 S = {
@@ -77,6 +81,7 @@ S2["Tile7"] = ([("unsigned char", n) for n in "rgb"], [(["r"], "tiled", 7, None)
 S2["T3584"] = ([("unsigned char", n) for n in "rgb"], [(["r"], "tiled", 4096, None), (["g", "b"], "aos", None, 4)])
 S.update(S2)
 
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: plans.py OUTDIR")
@@ -86,21 +91,7 @@ def main():
           "#include <cuda_runtime.h>", ""]
     plan = []
     for name, (fields, clusters) in S.items():
-        cu.append("struct %s {" % name)
-        cu += ["  %s %s;" % f for f in fields]
-        cu.append("};")
-        f0 = fields[0][1].split("[")[0] + ("[0]" if "[" in fields[0][1] else "")
-        cu.append("__global__ void touch_%s(%s *p, long long n) {" % (name, name))
-        cu.append("  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;")
-        cu.append("  if (i < n)")
-        cu.append("    p[i].%s = p[(i + 1) %% n].%s;" % (f0, f0))
-        cu.append("}")
-        cu.append("void launch_%s(long long n) {" % name)
-        cu.append("  %s *d;" % name)
-        cu.append("  cudaMalloc(&d, n * sizeof(%s));" % name)
-        cu.append("  touch_%s<<<(unsigned)((n + 255) / 256), 256>>>(d, n);" % name)
-        cu.append("  cudaFree(d);")
-        cu.append("}")
+        cu += gen_shapes.struct_source(name, fields)
         cl = []
         for names, layout, tile, align in clusters:
             c = {"fields": names, "layout": layout, "tile": tile}
