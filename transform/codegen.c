@@ -456,12 +456,13 @@ static void gen_stage_in(FILE *out, const KdGenStruct *g, unsigned nt, unsigned 
   fprintf(out, "    v.kd_o = -base; /* element base + e is at e */\n    return v;\n  }\n");
 }
 
-/* Whether every tile of L is whole in a step of ch elements or a multiple
- * of it (stage_slice): staged packing can take such a step. */
-static bool slices_fit(const kd_layout *L, unsigned ch) {
+/* Whether every tile of L is whole in a step of ch elements, or, with
+ * slices, a multiple of it (stage_slice): staged packing (and, without
+ * slices, unpacking) can take such a step. */
+static bool step_fits(const kd_layout *L, unsigned ch, bool slices) {
   for (uint32_t c = 0; c < L->nclusters; c++) {
     uint32_t t = L->clusters[c].tile;
-    if (t > 1 && ch % t != 0 && !stage_slice(&L->clusters[c], ch))
+    if (t > 1 && ch % t != 0 && !(slices && stage_slice(&L->clusters[c], ch)))
       return false;
   }
   return true;
@@ -471,13 +472,9 @@ static bool slices_fit(const kd_layout *L, unsigned ch) {
  * most whose step nt * per every tile of L divides (staging moves whole
  * tiles: tiles of 48 and a step of 256 x 8 do not fit, 256 x 6 does), or 0. */
 static unsigned stage_per(const kd_layout *L, unsigned nt, unsigned most) {
-  for (unsigned per = most; per >= 1; per--) {
-    bool whole = true;
-    for (uint32_t c = 0; c < L->nclusters && whole; c++)
-      whole = L->clusters[c].tile <= 1 || (nt * per) % L->clusters[c].tile == 0;
-    if (whole)
+  for (unsigned per = most; per >= 1; per--)
+    if (step_fits(L, nt * per, false))
       return per;
-  }
   return 0;
 }
 
@@ -525,7 +522,7 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
   unsigned most = sper;
   if (snt) {
     unsigned w = stage_per(L, snt, sper);  // whole tiles, both ways
-    sper = w ? w : slices_fit(L, snt * sper) ? sper : 0;  // or, packing only, slices of larger tiles
+    sper = w ? w : step_fits(L, snt * sper, true) ? sper : 0;  // or, packing only, slices of larger tiles
   }
   if (snt && sper) {
     uint64_t aos = (uint64_t)snt * sper * A + 15;

@@ -762,6 +762,12 @@ static void vref(R *r, KdNode *c, VRef *out) {
 
 typedef enum Src { SRC_NONE, SRC_VAR, SRC_NULL, SRC_OTHER } Src;
 
+/* ++, --, prefix or postfix: a step of a pointer variable. */
+static bool is_step_op(enum CXUnaryOperatorKind op) {
+  return op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostInc ||
+         op == CXUnaryOperator_PostDec;
+}
+
 /* Where the pointer value of e comes from; *moved (if not NULL) becomes
  * true where e adds an offset to it on the way (`p + k`, `&p[i]`). */
 static Src ptr_source_m(R *r, KdNode *e, Var **var, bool *moved);
@@ -816,8 +822,7 @@ static Src ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
   case CXCursor_UnaryOperator: {
     KdNode *ch = only_kid(e);
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e->c);
-    if (ch && (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostInc ||
-               op == CXUnaryOperator_PostDec)) {  // ++q, q--: q, moved
+    if (ch && is_step_op(op)) {  // ++q, q--: q, moved
       if (moved)
         *moved = true;
       return ptr_source_m(r, ch, var, moved);
@@ -1117,8 +1122,7 @@ static void pass1_node(R *r, KdNode *c) {
     // q += k, q -= k, ++q, q--, ... (pass 2 decides whether that form is supported)
     Var *v = kd_node_type_kind(r->tree, c->kids[0]) == CXType_Pointer ? ref_var(r, c->kids[0]) : NULL;
     enum CXUnaryOperatorKind op = k == CXCursor_UnaryOperator ? clang_getCursorUnaryOperatorKind(c->c) : 0;
-    if (v && (k == CXCursor_CompoundAssignOperator || op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
-              op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec))
+    if (v && (k == CXCursor_CompoundAssignOperator || is_step_op(op)))
       mark_moved(v, c->c);
   } else if (k == CXCursor_DeclRefExpr) {
     // (a reference to such an array has its type: most have not, and are
@@ -1542,8 +1546,7 @@ static void check_hidden_uses(R *r) {
     unsigned b, e, off;
     if (!node_range(r, bn, &b, &e))
       continue;
-    char name[256];
-    spell(v->decl, name, sizeof name);
+    const char *name = v->name;
     size_t nl = strlen(name);
     if (!nl)
       continue;
@@ -2548,8 +2551,7 @@ static Var *updated_view(R *r, KdNode *e) {
   enum CXCursorKind k = s->c.kind;
   bool update = k == CXCursor_CompoundAssignOperator ||
                 (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(s->c) == CXBinaryOperator_Assign) ||
-                (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(s->c) != CXUnaryOperator_AddrOf &&
-                 clang_getCursorUnaryOperatorKind(s->c) != CXUnaryOperator_Deref);
+                (k == CXCursor_UnaryOperator && is_step_op(clang_getCursorUnaryOperatorKind(s->c)));
   if (!update || ptr_source(r, s, &v) != SRC_VAR || !is_view(r, v))
     return NULL;
   return v;
@@ -2795,8 +2797,7 @@ static bool walk_pointer_update(R *r, KdNode *c) {
         enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c->c);
         bool pre = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
         bool inc = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc;
-        if (op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PreDec && op != CXUnaryOperator_PostInc &&
-            op != CXUnaryOperator_PostDec) {
+        if (!is_step_op(op)) {
           handled = false;
         } else {
           kd_edit_begin(r->E, b, e, v->rs);
