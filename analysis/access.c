@@ -8,6 +8,7 @@
  * defined in the file are followed with their pointer arguments bound.
  */
 #include "access.h"
+#include "ast.h"
 #include "uniform.h"
 
 #include <stdarg.h>
@@ -36,21 +37,20 @@ static void cursors_push(Cursors *cs, CXCursor c) {
   cs->v[cs->n++] = c;
 }
 
-static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  cursors_push(data, c);
-  return CXChildVisit_Continue;
-}
+/* Children of c, from the source's tree (ast.h: kept there, not freed). */
+typedef struct Kids {
+  const CXCursor *v;
+  int n;
+} Kids;
 
-/* Children of c (caller frees .v). */
-static Cursors kids_of(CXCursor c) {
-  Cursors cs = {0};
-  clang_visitChildren(c, collect, &cs);
-  return cs;
+static Kids kids_of(CXCursor c) {
+  Kids k;
+  k.n = kd_kids(c, &k.v);
+  return k;
 }
 
 static CXType canon(CXType t) { return clang_getCanonicalType(t); }
-static CXType cursor_type(CXCursor c) { return canon(clang_getCursorType(c)); }
+static CXType cursor_type(CXCursor c) { return kd_cursor_type(c); }  // canon(clang_getCursorType(c)), kept
 
 static uint32_t type_bytes(CXType t) {
   long long s = clang_Type_getSizeOf(t);
@@ -385,14 +385,13 @@ static bool is_device_global_var(CXCursor decl) {
     return false;  // the prelude's built-in variables (threadIdx, ...) are not memory
   if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit)
     return false;
-  Cursors ks = kids_of(decl);
+  Kids ks = kids_of(decl);
   bool dev = false, other = false;
   for (int i = 0; i < ks.n; i++) {
     enum CXCursorKind k = clang_getCursorKind(ks.v[i]);
     dev |= k == CXCursor_CUDADeviceAttr;
     other |= k == CXCursor_CUDAConstantAttr || k == CXCursor_CUDASharedAttr;
   }
-  free(ks.v);
   return dev && !other;
 }
 
@@ -405,7 +404,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
   switch (k) {
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr: {
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     Target t = none;
     if (ks.n == 1) {
       CXType ct = cursor_type(ks.v[0]);
@@ -429,11 +428,10 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
         t = classify(b, ks.v[0], subs);
       }
     }
-    free(ks.v);
     return t;
   }
   case CXCursor_DeclRefExpr: {
-    CXCursor d = clang_getCursorReferenced(e);
+    CXCursor d = kd_cursor_referenced(e);
     if (clang_Cursor_isNull(d))
       return none;
     EnvEntry *en = env_find(b, d);
@@ -458,7 +456,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     return none;
   }
   case CXCursor_ArraySubscriptExpr: {
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     Target t = none;
     if (ks.n == 2) {
       int bi = 0;
@@ -476,17 +474,16 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
       else if (bt.k == T_FADDR)  // pf[k] with float *pf = p[i].v (array field)
         t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
     }
-    free(ks.v);
     return t;
   }
   case CXCursor_MemberRefExpr: {
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     Target t = none;
     if (ks.n >= 1) {
       CXCursor base = ks.v[0];
       bool arrow = is_pointer(cursor_type(base));
       Target bt = classify(b, base, subs);
-      CXCursor fc = clang_getCursorReferenced(e);
+      CXCursor fc = kd_cursor_referenced(e);
       if (arrow) {
         if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible) {
           int fi = field_index(b, bt.sid, fc);
@@ -505,12 +502,11 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
         t = (Target){bt.k, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
       }
     }
-    free(ks.v);
     return t;
   }
   case CXCursor_UnaryOperator: {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     Target t = none;
     if (ks.n == 1 && op == CXUnaryOperator_Deref) {
       Target bt = classify(b, ks.v[0], subs);
@@ -529,14 +525,13 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
       else if (bt.k == T_OTHER)
         t = (Target){T_PTR, -1, -1, bt.bytes, bt.uniform, bt.pend, bt.uvar};
     }
-    free(ks.v);
     return t;
   }
   case CXCursor_BinaryOperator: {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
     if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)
       return none;
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     Target t = none;
     if (ks.n == 2 && is_pointer(et)) {
       int pi = is_pointer(cursor_type(ks.v[0])) ? 0 : 1;
@@ -546,14 +541,13 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
         t = bt;
       }
     }
-    free(ks.v);
     return t;
   }
   case CXCursor_CStyleCastExpr:
   case CXCursor_CXXStaticCastExpr:
   case CXCursor_CXXReinterpretCastExpr:
   case CXCursor_CXXConstCastExpr: {
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     Target t = none;
     if (ks.n >= 1 && is_pointer(et)) {
       CXCursor op = ks.v[ks.n - 1];
@@ -572,7 +566,6 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
         }
       }
     }
-    free(ks.v);
     return t;
   }
   default:
@@ -662,10 +655,9 @@ static void emit(Builder *b, CXCursor at, Target t, const Cursors *subs, Mode mo
 }
 
 static void visit_kids(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
-  Cursors ks = kids_of(e);
+  Kids ks = kids_of(e);
   for (int i = 0; i < ks.n; i++)
     visit_expr(b, ks.v[i], mode, seq);
-  free(ks.v);
 }
 
 static KdRegion *expr_region(Builder *b, CXCursor e) {
@@ -708,7 +700,7 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
 
 static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
   (void)mode;
-  CXCursor callee = clang_getCursorReferenced(e);
+  CXCursor callee = kd_cursor_referenced(e);
   int nargs = clang_Cursor_getNumArguments(e);
   enum CXCursorKind ck = clang_getCursorKind(callee);
   if (nargs < 0) {
@@ -732,11 +724,10 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
   }
   if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 1) {
     // member call form: children are {object, argument}
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     visit_expr(b, clang_Cursor_getArgument(e, 0), M_LOAD, seq);
     if (ks.n >= 1)
       visit_expr(b, ks.v[0], M_STORE, seq);
-    free(ks.v);
     return;
   }
   if (nargs >= 1 && (is_atomic_name(name) || !strcmp(name, "__ldg"))) {
@@ -827,7 +818,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
     if (visit_lvalue(b, e, mode, seq))
       return;
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     Mode m = M_LOAD;
     if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
         op == CXUnaryOperator_PreDec)
@@ -847,14 +838,13 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
         visit_expr(b, ks.v[i], m, seq);
       }
     }
-    free(ks.v);
     return;
   }
   case CXCursor_BinaryOperator: {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
     if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) && visit_lvalue(b, e, mode, seq))
       return;
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     if (ks.n != 2) {
       visit_kids(b, e, M_LOAD, seq);
     } else if (op == CXBinaryOperator_Assign) {
@@ -862,7 +852,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
       // a pointer variable re-pointed: track the new value (flow-insensitively)
       CXCursor lhs = ks.v[0];
       if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr && is_pointer(cursor_type(lhs))) {
-        CXCursor d = clang_getCursorReferenced(lhs);
+        CXCursor d = kd_cursor_referenced(lhs);
         Cursors subs = {0};
         Target t = with_subs(b, classify(b, ks.v[1], &subs), &subs);
         free(subs.v);
@@ -880,27 +870,24 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
       visit_expr(b, ks.v[0], M_LOAD, seq);
       visit_expr(b, ks.v[1], M_LOAD, seq);
     }
-    free(ks.v);
     return;
   }
   case CXCursor_CompoundAssignOperator: {
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     if (ks.n == 2) {
       visit_expr(b, ks.v[1], M_LOAD, seq);
       visit_expr(b, ks.v[0], M_RMW, seq);
     }
-    free(ks.v);
     return;
   }
   case CXCursor_ConditionalOperator: {
-    Cursors ks = kids_of(e);
+    Kids ks = kids_of(e);
     if (ks.n == 3) {
       KdRegion *c = expr_region(b, ks.v[0]);
       kd_region_add(b->A, seq, kd_region_if(b->A, c, expr_region(b, ks.v[1]), expr_region(b, ks.v[2])));
     } else {
       visit_kids(b, e, M_LOAD, seq);
     }
-    free(ks.v);
     return;
   }
   case CXCursor_CallExpr:
@@ -970,12 +957,11 @@ static bool const_int(CXCursor e, int64_t *v) {
   // a const-qualified variable with a constant initialiser (C: not an ICE)
   CXCursor s = kd_strip_parens(e);
   if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
-    CXCursor d = clang_getCursorReferenced(s);
+    CXCursor d = kd_cursor_referenced(s);
     if (clang_getCursorKind(d) == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(d))) {
-      Cursors ks = kids_of(d);
+      Kids ks = kids_of(d);
       bool ok = ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])) &&
                 const_int(ks.v[ks.n - 1], v);
-      free(ks.v);
       return ok;
     }
   }
@@ -984,7 +970,7 @@ static bool const_int(CXCursor e, int64_t *v) {
 
 static bool refers_to(CXCursor e, CXCursor var) {
   e = kd_strip_parens(e);
-  return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), var);
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(kd_cursor_referenced(e), var);
 }
 
 typedef enum StepKind { S_NONE, S_ADD, S_MUL, S_DIV } StepKind;
@@ -993,7 +979,7 @@ typedef enum StepKind { S_NONE, S_ADD, S_MUL, S_DIV } StepKind;
 static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *unit) {
   inc = kd_strip_parens(inc);
   enum CXCursorKind k = clang_getCursorKind(inc);
-  Cursors ks = kids_of(inc);
+  Kids ks = kids_of(inc);
   StepKind sk = S_NONE;
   *amount = clang_getNullCursor();
   *unit = 1;
@@ -1027,7 +1013,7 @@ static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *u
   } else if (k == CXCursor_BinaryOperator && ks.n == 2 && refers_to(ks.v[0], var) &&
              clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_Assign) {
     CXCursor rhs = kd_strip_parens(ks.v[1]);
-    Cursors rk = kids_of(rhs);
+    Kids rk = kids_of(rhs);
     if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rk.n == 2) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(rhs);
       if (op == CXBinaryOperator_Add && refers_to(rk.v[0], var)) {
@@ -1042,9 +1028,7 @@ static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *u
         *unit = -1;
       }
     }
-    free(rk.v);
   }
-  free(ks.v);
   return sk;
 }
 
@@ -1109,7 +1093,7 @@ static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
   if (clang_Cursor_isNull(cond))
     return;  // for (;;): unknown
   CXCursor c = kd_strip_parens(cond);
-  Cursors ks = kids_of(c);
+  Kids ks = kids_of(c);
   CXCursor var = clang_getNullCursor(), bound = clang_getNullCursor();
   enum CXBinaryOperatorKind op = CXBinaryOperator_Invalid;
   if (clang_getCursorKind(c) == CXCursor_BinaryOperator && ks.n == 2) {
@@ -1118,10 +1102,10 @@ static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
     bool rel = op == CXBinaryOperator_LT || op == CXBinaryOperator_LE || op == CXBinaryOperator_GT ||
                op == CXBinaryOperator_GE || op == CXBinaryOperator_NE;
     if (rel && clang_getCursorKind(l) == CXCursor_DeclRefExpr) {
-      var = clang_getCursorReferenced(l);
+      var = kd_cursor_referenced(l);
       bound = ks.v[1];
     } else if (rel && clang_getCursorKind(r) == CXCursor_DeclRefExpr) {
-      var = clang_getCursorReferenced(r);
+      var = kd_cursor_referenced(r);
       bound = ks.v[0];
       op = op == CXBinaryOperator_LT   ? CXBinaryOperator_GT
            : op == CXBinaryOperator_LE ? CXBinaryOperator_GE
@@ -1130,28 +1114,24 @@ static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
                                        : op;
     }
   }
-  free(ks.v);
   // the initial value: `int v = I` or `v = I`
   CXCursor initv = clang_getNullCursor();
   if (!clang_Cursor_isNull(var) && !clang_Cursor_isNull(init)) {
-    Cursors is = kids_of(init);
+    Kids is = kids_of(init);
     if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
       for (int i = 0; i < is.n; i++)
         if (clang_equalCursors(is.v[i], var)) {
-          Cursors vs = kids_of(is.v[i]);
+          Kids vs = kids_of(is.v[i]);
           if (vs.n > 0 && clang_isExpression(clang_getCursorKind(vs.v[vs.n - 1])))
             initv = vs.v[vs.n - 1];
-          free(vs.v);
         }
     } else {
       CXCursor a = kd_strip_parens(init);
-      Cursors as = kids_of(a);
+      Kids as = kids_of(a);
       if (clang_getCursorKind(a) == CXCursor_BinaryOperator &&
           clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Assign && as.n == 2 && refers_to(as.v[0], var))
         initv = as.v[1];
-      free(as.v);
     }
-    free(is.v);
   }
   CXCursor amount = clang_getNullCursor();
   int64_t unit = 1;
@@ -1207,11 +1187,10 @@ static KdLoop *new_loop(Builder *b, CXCursor at) {
 }
 
 static void var_decl(Builder *b, CXCursor v, KdRegion *seq) {
-  Cursors ks = kids_of(v);
+  Kids ks = kids_of(v);
   CXCursor init = clang_getNullCursor();
   if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
     init = ks.v[ks.n - 1];
-  free(ks.v);
   if (clang_Cursor_isNull(init))
     return;
   CXType vt = cursor_type(v);
@@ -1239,10 +1218,9 @@ static void add_segment_stmt(Builder *b, CXCursor c, KdRegion *sw, KdRegion **se
       sw->has_default = true;
     *seg = kd_region_new(b->A, KR_SEQ);
     kd_region_add(b->A, sw, *seg);
-    Cursors ks = kids_of(c);
+    Kids ks = kids_of(c);
     if (ks.n > 0)
       add_segment_stmt(b, ks.v[ks.n - 1], sw, seg);  // `case 1: case 2: s` nests
-    free(ks.v);
     return;
   }
   if (*seg)  // statements before the first label are unreachable
@@ -1252,7 +1230,7 @@ static void add_segment_stmt(Builder *b, CXCursor c, KdRegion *sw, KdRegion **se
 static KdRegion *stmt(Builder *b, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
   KdRegion *seq = kd_region_new(b->A, KR_SEQ);
-  Cursors ks = kids_of(s);
+  Kids ks = kids_of(s);
   switch (k) {
   case CXCursor_CompoundStmt:
     for (int i = 0; i < ks.n; i++)
@@ -1318,10 +1296,9 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
     CXCursor body = ks.v[ks.n - 1];
     KdRegion *seg = NULL;
     if (clang_getCursorKind(body) == CXCursor_CompoundStmt) {
-      Cursors bs = kids_of(body);
+      Kids bs = kids_of(body);
       for (int i = 0; i < bs.n; i++)
         add_segment_stmt(b, bs.v[i], sw, &seg);
-      free(bs.v);
     } else {
       add_segment_stmt(b, body, sw, &seg);
     }
@@ -1362,7 +1339,6 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
         kd_region_add(b->A, seq, stmt(b, ks.v[i]));
     break;
   }
-  free(ks.v);
   return seq;
 }
 

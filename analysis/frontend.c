@@ -1,5 +1,6 @@
 /* frontend.c: libclang set-up, the CUDA prelude and diagnostics (see frontend.h). */
 #include "frontend.h"
+#include "ast.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -125,10 +126,17 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
     kd_frontend_dispose(out);
     return 1;
   }
+  CXFile main = clang_getFile(out->tu, path);
+  size_t len = 0;
+  if (main)
+    clang_getFileContents(out->tu, main, &len);
+  out->tree = kd_tree_new(out->tu, main, len);
   return 0;
 }
 
 void kd_frontend_dispose(KdSource *src) {
+  kd_tree_free(src->tree);
+  src->tree = NULL;
   if (src->tu)
     clang_disposeTranslationUnit(src->tu);
   if (src->index)

@@ -18,11 +18,14 @@
 
 typedef enum KdLanguage { KD_LANG_CUDA, KD_LANG_OPENCL } KdLanguage;
 
+typedef struct KdTree KdTree;  // ast.h
+
 typedef struct KdSource {
   const char *path;       // input path as given (not owned)
   KdLanguage lang;
   CXIndex index;
   CXTranslationUnit tu;
+  KdTree *tree;           // tu's AST nodes, read once for the analysis and the rewriter (ast.h)
 } KdSource;
 
 /* Path of the virtual prelude header; cursors located in it are the tool's, not the user's. */
@@ -39,7 +42,8 @@ const char *kd_language_name(KdLanguage lang);
 /* Parses `path`.  extra_args (nargs entries) are passed to clang after the
  * tool's own (e.g. -I, -D, -std=).  Errors (clang's, or an unreadable file)
  * are printed to `diag`.  Returns 0 on success, 1 on an input error (the
- * source is then disposed).  On success the caller owns *out and calls
+ * source is then disposed).  On success the caller owns *out (with its
+ * empty KdTree, filled as the nodes are asked for) and calls
  * kd_frontend_dispose. */
 int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
                       KdSource *out, FILE *diag);

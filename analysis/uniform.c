@@ -16,6 +16,7 @@
  * body is walked only for the questions it cannot settle.
  */
 #include "uniform.h"
+#include "ast.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,33 +63,19 @@ struct KdUniform {
 
 /* ---- small helpers over libclang ---- */
 
+/* Children of c, from the source's tree (ast.h: kept there, not freed). */
 typedef struct Kids {
-  CXCursor *v;
-  int n, cap;
+  const CXCursor *v;
+  int n;
 } Kids;
 
-static enum CXChildVisitResult push_kid(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  Kids *k = data;
-  if (k->n == k->cap) {
-    k->cap = k->cap ? 2 * k->cap : 8;
-    CXCursor *v = realloc(k->v, (size_t)k->cap * sizeof(CXCursor));
-    if (!v)
-      abort();
-    k->v = v;
-  }
-  k->v[k->n++] = c;
-  return CXChildVisit_Continue;
-}
-
-/* Children of c (caller frees .v). */
 static Kids kids_of(CXCursor c) {
-  Kids k = {0};
-  clang_visitChildren(c, push_kid, &k);
+  Kids k;
+  k.n = kd_kids(c, &k.v);
   return k;
 }
 
-static CXType ctype(CXCursor c) { return clang_getCanonicalType(clang_getCursorType(c)); }
+static CXType ctype(CXCursor c) { return kd_cursor_type(c); }  // canonical, kept (ast.h)
 
 static bool is_ptr(CXType t) { return t.kind == CXType_Pointer; }
 
@@ -111,7 +98,6 @@ static bool has_kid_kind(CXCursor c, enum CXCursorKind k) {
   bool found = false;
   for (int i = 0; i < ks.n; i++)
     found |= clang_getCursorKind(ks.v[i]) == k;
-  free(ks.v);
   return found;
 }
 
@@ -265,12 +251,11 @@ static bool value_path(const KdUniform *u, CXCursor e, unsigned *flags) {
   if (k == CXCursor_MemberRefExpr) {
     Kids ks = kids_of(e);
     bool ok = ks.n >= 1 && !is_ptr(ctype(ks.v[0])) && value_path(u, ks.v[0], flags);
-    free(ks.v);
     return ok;
   }
   if (k != CXCursor_DeclRefExpr)
     return false;
-  CXCursor d = clang_getCursorReferenced(e);
+  CXCursor d = kd_cursor_referenced(e);
   Var *v = lookup(u, d);
   if (v) {
     if (v->kind != V_VALUE)
@@ -312,7 +297,7 @@ static unsigned addr(const KdUniform *u, CXCursor e) {
       r = addr(u, ks.v[0]);
     break;
   case CXCursor_DeclRefExpr: {
-    CXCursor d = clang_getCursorReferenced(e);
+    CXCursor d = kd_cursor_referenced(e);
     Var *v = lookup(u, d);
     if (!v)
       r = outer_var_addr(u, d);
@@ -346,7 +331,6 @@ static unsigned addr(const KdUniform *u, CXCursor e) {
   default:
     break;  // calls returning references, this->, ...: unknown
   }
-  free(ks.v);
   return r;
 }
 
@@ -374,7 +358,7 @@ static unsigned all_args_uniform(const KdUniform *u, CXCursor call, bool no_poin
 }
 
 static unsigned call_val(const KdUniform *u, CXCursor e) {
-  CXCursor callee = clang_getCursorReferenced(e);
+  CXCursor callee = kd_cursor_referenced(e);
   if (clang_Cursor_isNull(callee))
     return 0;
   enum CXCursorKind ck = clang_getCursorKind(callee);
@@ -416,7 +400,7 @@ static unsigned val(const KdUniform *u, CXCursor e) {
   case CXCursor_UnaryExpr:  // sizeof, alignof
     return F_U;
   case CXCursor_DeclRefExpr: {
-    CXCursor d = clang_getCursorReferenced(e);
+    CXCursor d = kd_cursor_referenced(e);
     enum CXCursorKind dk = clang_getCursorKind(d);
     if (dk == CXCursor_EnumConstantDecl || dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod ||
         dk == CXCursor_FunctionTemplate || dk == CXCursor_NonTypeTemplateParameter)
@@ -448,7 +432,6 @@ static unsigned val(const KdUniform *u, CXCursor e) {
     if (ks.n >= 1 && (k != CXCursor_UnexposedExpr || ks.n == 1))
       r = k == CXCursor_ParenExpr ? val(u, ks.v[0]) : cast_val(u, e, ks.v[ks.n - 1]);
     // an unexposed node with several children (or none) is not understood: varying
-    free(ks.v);
     return r;
   }
   case CXCursor_UnaryOperator: {
@@ -480,7 +463,6 @@ static unsigned val(const KdUniform *u, CXCursor e) {
         r = 0;
       }
     }
-    free(ks.v);
     return r;
   }
   case CXCursor_BinaryOperator:
@@ -496,14 +478,12 @@ static unsigned val(const KdUniform *u, CXCursor e) {
       else
         r = a & b & F_U;
     }
-    free(ks.v);
     return r;
   }
   case CXCursor_ConditionalOperator: {
     Kids ks = kids_of(e);
     if (ks.n == 3)
       r = (val(u, ks.v[0]) & F_U) ? val(u, ks.v[1]) & val(u, ks.v[2]) : 0;
-    free(ks.v);
     return r;
   }
   case CXCursor_InitListExpr:
@@ -513,7 +493,6 @@ static unsigned val(const KdUniform *u, CXCursor e) {
     for (int i = 0; i < ks.n; i++)
       if (clang_isExpression(clang_getCursorKind(ks.v[i])) && !(val(u, ks.v[i]) & F_U))
         r = 0;
-    free(ks.v);
     return r;
   }
   case CXCursor_CallExpr:
@@ -534,7 +513,7 @@ static Var *root_var(const KdUniform *u, CXCursor e, bool *subs_u) {
   Kids ks = kids_of(e);
   Var *v = NULL;
   if (k == CXCursor_DeclRefExpr) {
-    v = var_find(u, clang_getCursorReferenced(e));
+    v = var_find(u, kd_cursor_referenced(e));
   } else if (k == CXCursor_MemberRefExpr && ks.n >= 1 && !is_ptr(ctype(ks.v[0]))) {
     v = root_var(u, ks.v[0], subs_u);
   } else if (k == CXCursor_ArraySubscriptExpr && ks.n == 2) {
@@ -546,7 +525,6 @@ static Var *root_var(const KdUniform *u, CXCursor e, bool *subs_u) {
         *subs_u = false;
     }
   }
-  free(ks.v);
   return v;
 }
 
@@ -573,7 +551,7 @@ static enum CXChildVisitResult mark_refs(CXCursor c, CXCursor parent, CXClientDa
   (void)parent;
   KdUniform *u = data;
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-    Var *v = var_find(u, clang_getCursorReferenced(c));
+    Var *v = var_find(u, kd_cursor_referenced(c));
     if (v)
       var_lower(u, v, 0);
   }
@@ -586,7 +564,6 @@ static void walk_kids(KdUniform *u, CXCursor c, bool div) {
   Kids ks = kids_of(c);
   for (int i = 0; i < ks.n; i++)
     walk(u, ks.v[i], div);
-  free(ks.v);
 }
 
 /* Whether a controlling part (an expression or a condition variable) is uniform. */
@@ -601,7 +578,6 @@ static bool cond_uniform(const KdUniform *u, CXCursor c) {
     bool r = true;
     for (int i = 0; i < ks.n; i++)
       r = r && cond_uniform(u, ks.v[i]);
-    free(ks.v);
     return r;
   }
   if (clang_isExpression(k))
@@ -645,7 +621,6 @@ static void var_decl(KdUniform *u, CXCursor v, bool div) {
   CXCursor init = clang_getNullCursor();
   if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
     init = ks.v[ks.n - 1];
-  free(ks.v);
   if (clang_Cursor_isNull(init))
     return;
   walk(u, init, div);
@@ -669,7 +644,7 @@ static bool is_assign_operator(const char *n) {
 
 static void walk_call(KdUniform *u, CXCursor e, bool div) {
   walk_kids(u, e, div);
-  CXCursor callee = clang_getCursorReferenced(e);
+  CXCursor callee = kd_cursor_referenced(e);
   int nargs = clang_Cursor_getNumArguments(e);
   if (clang_Cursor_isNull(callee) || nargs < 0)
     return;
@@ -685,11 +660,9 @@ static void walk_call(KdUniform *u, CXCursor e, bool div) {
     } else {  // member form: children are {object (callee member), argument}
       Kids ks = kids_of(e);
       lhs = ks.n >= 1 ? ks.v[0] : clang_getNullCursor();
-      free(ks.v);
       if (clang_getCursorKind(kd_strip_parens(lhs)) == CXCursor_MemberRefExpr) {
         Kids ms = kids_of(kd_strip_parens(lhs));
         lhs = ms.n >= 1 ? ms.v[0] : clang_getNullCursor();
-        free(ms.v);
       }
     }
     if (!clang_Cursor_isNull(lhs)) {
@@ -715,12 +688,10 @@ static void walk_call(KdUniform *u, CXCursor e, bool div) {
         Kids ms = kids_of(m);
         if (ms.n >= 1)
           take_addr(u, ms.v[0]);
-        free(ms.v);
       } else {
         take_addr(u, ks.v[0]);
       }
     }
-    free(ks.v);
   }
 }
 
@@ -743,7 +714,6 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
       for (int i = ti; i < ks.n; i++)
         walk(u, ks.v[i], div || !cu);
     }
-    free(ks.v);
     return;
   }
   case CXCursor_ForStmt: {
@@ -777,7 +747,6 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     } else {
       walk_kids(u, c, true);
     }
-    free(ks.v);
     return;
   }
   case CXCursor_BreakStmt:
@@ -818,7 +787,6 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     } else {
       walk_kids(u, c, div);
     }
-    free(ks.v);
     return;
   }
   case CXCursor_CompoundAssignOperator: {
@@ -826,7 +794,6 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     walk_kids(u, c, div);
     if (ks.n == 2)
       define(u, ks.v[0], val(u, c), div);
-    free(ks.v);
     return;
   }
   case CXCursor_UnaryOperator: {
@@ -840,7 +807,6 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
                op == CXUnaryOperator_PreDec)
         define(u, ks.v[0], val(u, ks.v[0]), div);
     }
-    free(ks.v);
     return;
   }
   case CXCursor_ConditionalOperator: {
@@ -853,7 +819,6 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     } else {
       walk_kids(u, c, div);
     }
-    free(ks.v);
     return;
   }
   case CXCursor_CallExpr:
@@ -969,7 +934,6 @@ static Var *ub_var(KdUniform *u, CXCursor d) {
   CXCursor init = clang_getNullCursor();
   if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
     init = ks.v[ks.n - 1];
-  free(ks.v);
   if (clang_Cursor_isNull(init))
     return v;
   unsigned f = val(u, init);

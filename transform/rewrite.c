@@ -53,12 +53,13 @@
 
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <uthash.h>
 
-#include "ast.h"
+#include "../analysis/ast.h"
 #include "codegen.h"
 #include "edits.h"
 #include "layout.h"
@@ -253,12 +254,15 @@ typedef struct R {
   bool cdirty;
   struct MacroHit *own_name_hits, *counter_hits;  // macros leading to __func__ / __COUNTER__ (read_macros)
   bool macros_read;
+  struct VMemo *vmemo;  // pass 2: vref's latest answers (vref)
+  unsigned vgen;        // their generation: a new one when a struct drops out or a round begins
 } R;
 
 static void set_bad_v(R *r, int rs, CXSourceLocation at, const char *fmt, va_list ap) {
   if (rs < 0 || r->rs[rs].bad)
     return;
   r->rs[rs].bad = true;
+  r->vgen++;  // (its pointers stop being views: vref's answers about them are stale)
   char msg[600];
   vsnprintf(msg, sizeof msg, fmt, ap);
   CXFile f;
@@ -552,6 +556,31 @@ static bool same_extent(R *r, KdNode *a, KdNode *b) {
   return clang_equalRanges(kd_node_extent(r->tree, a), kd_node_extent(r->tree, b));
 }
 
+/* Whether the unexposed expression c spans exactly its only child ch: an
+ * implicit conversion (ImplicitCastExpr, or a wrapper such as
+ * MaterializeTemporaryExpr), not a construct with tokens of its own (an
+ * OpenCL swizzle).  The extents say so, but clang_getCursorExtent measures
+ * the last token (about 700 instructions, and vref asks this of the
+ * conversions above each access's pointer and field).  Where ch is a name
+ * (DeclRefExpr, MemberRefExpr) the locations suffice: libclang locates an
+ * ImplicitCastExpr at its operand's location and any other expression at
+ * its first token, while a DeclRefExpr is located at its name and a
+ * MemberRefExpr at the member's name; so equal locations mean either an
+ * implicit conversion (the operand's range) or an expression that begins
+ * with ch's name.  Over a MemberRefExpr that is impossible (ch, inside c,
+ * begins at its base, before the member's name); over a DeclRefExpr of a
+ * pointer to a struct (all vref asks about) the only unexposed expressions
+ * that begin with the name and go on are a swizzle (of a vector) and a
+ * pack expansion (of a pack), neither of which such a name can be.  Where
+ * the locations differ, the extents decide. */
+static bool spans_kid(R *r, KdNode *c, KdNode *ch) {
+  enum CXCursorKind kk = ch->c.kind;
+  if ((kk == CXCursor_DeclRefExpr || kk == CXCursor_MemberRefExpr) &&
+      clang_equalLocations(clang_getCursorLocation(c->c), clang_getCursorLocation(ch->c)))
+    return true;
+  return same_extent(r, c, ch);
+}
+
 static void add_term(VRef *v, KdNode *t, bool neg) {
   if (v->nterms == MAX_TERMS) {
     v->kind = VR_BAD;
@@ -562,8 +591,66 @@ static void add_term(VRef *v, KdNode *t, bool neg) {
   v->neg[v->nterms++] = neg;
 }
 
-/* What expression c designates, if it reaches a view. */
+static void vref_of(R *r, KdNode *c, VRef *out);
+
+/* vref's answers kept, by node, in a small table where a later node takes
+ * an earlier one's place.  walk asks vref about every expression, and vref
+ * asks about the operand chain below it (p[i].v.x: the conversion, .x, .v,
+ * the subscript, p), and walk then goes down that chain asking again at
+ * each node: the answers are kept until the next node of the slot.  They
+ * hold for one instance (r->inst) and one generation (r->vgen): what vref
+ * looks at (which variables are views, of which instance) does not change
+ * within one. */
+typedef struct VMemo {
+  KdNode *n;
+  unsigned gen;
+  int inst;
+  VRef v;
+} VMemo;
+
+enum { NVMEMO = 256 };
+
+/* What expression c designates, if it reaches a view (vref_of, kept). */
 static void vref(R *r, KdNode *c, VRef *out) {
+  switch (c->c.kind) {
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr:
+  case CXCursor_DeclRefExpr:
+  case CXCursor_ArraySubscriptExpr:
+  case CXCursor_MemberRefExpr:
+  case CXCursor_UnaryOperator:
+  case CXCursor_BinaryOperator:
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXConstCastExpr:
+    break;
+  default:
+    memset(out, 0, sizeof *out);
+    return;  // nothing else designates struct memory
+  }
+  if (!r->vmemo) {
+    r->vmemo = calloc(NVMEMO, sizeof(VMemo));
+    if (!r->vmemo)
+      abort();
+  }
+  size_t slot = ((uintptr_t)c / sizeof(KdNode)) % NVMEMO;  // (nodes are allocated one after another)
+  VMemo *m = &r->vmemo[slot];
+  if (m->n == c && m->gen == r->vgen && m->inst == r->inst) {
+    *out = m->v;
+    return;
+  }
+  unsigned gen = r->vgen;
+  vref_of(r, c, out);
+  if (gen != r->vgen)
+    return;  // (vref_of does not drop structs, but were it to, its answer would not be kept)
+  m->n = c;
+  m->gen = gen;
+  m->inst = r->inst;
+  m->v = *out;
+}
+
+/* What expression c designates, if it reaches a view. */
+static void vref_of(R *r, KdNode *c, VRef *out) {
   memset(out, 0, sizeof *out);
   enum CXCursorKind k = c->c.kind;
   switch (k) {
@@ -602,7 +689,7 @@ static void vref(R *r, KdNode *c, VRef *out) {
     }
     t = kd_node_type(r->tree, c);
     CXType ct = kd_node_type(r->tree, ch);
-    if (k == CXCursor_UnexposedExpr && !same_extent(r, c, ch)) {
+    if (k == CXCursor_UnexposedExpr && !spans_kid(r, c, ch)) {
       // not an implicit conversion but a construct clang does not expose,
       // e.g. an OpenCL swizzle p[i].v.wzyx (even of the field's own type)
       if (in.kind == VR_FIELD || in.kind == VR_SUB) {
@@ -3508,7 +3595,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     fprintf(remarks, "kdlg-opt: error: cannot read the contents of '%s'\n", src->path);
     return -1;
   }
-  r.tree = kd_tree_new(r.main, r.len);
+  r.tree = src->tree;  // (the analysis has read most bodies into it)
   r.E = kd_edits_new();
   int rc = setup_structs(&r);
   if (rc == 0) {
@@ -3527,6 +3614,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
       kd_edits_free(r.E);
       r.E = kd_edits_new();
       clone_edits_reset(&r);
+      r.vgen++;  // (resolve and the rounds before decided which variables are views)
       for (int f = 0; f < r.funcs.n; f++)
         if (clang_isCursorDefinition(r.funcs.v[f])) {
           Fn *F = fn_find(&r, r.funcs.v[f]);
@@ -3622,9 +3710,9 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   free(r.edges);
   free(r.moves);
   free(r.cflags);
+  free(r.vmemo);
   free_hits(r.own_name_hits);
   free_hits(r.counter_hits);
-  kd_tree_free(r.tree);
   kd_edits_free(r.E);
   return rc;
 }

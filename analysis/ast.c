@@ -1,4 +1,4 @@
-/* ast.c: the AST nodes the rewriter looks at, read from libclang once (see ast.h). */
+/* ast.c: the AST nodes of function bodies, read from libclang once (see ast.h). */
 #include "ast.h"
 
 #include <assert.h>
@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 
 /* KdNode.known: which answers the node has (in KdNode.facts, but for
- * KNOWN_TYPE_KIND; KNOWN_RANGE: in_file, b, e). */
+ * KNOWN_TYPE and KNOWN_TYPE_KIND; KNOWN_RANGE: in_file, b, e). */
 enum {
   KNOWN_EXTENT = 1,
   KNOWN_RANGE = 2,
@@ -23,7 +23,6 @@ enum {
 /* What has been asked about a node (a node asked nothing has none). */
 struct KdFacts {
   CXSourceRange extent;
-  CXType type;        // canonical
   CXCursor ref;       // referenced declaration
   KdDeclKey ref_key;
   unsigned b, e;      // kd_node_range
@@ -52,10 +51,12 @@ typedef struct Open {
 } Open;
 
 struct KdTree {
+  CXTranslationUnit tu; // whose nodes these are (kd_kids finds the tree by it)
+  KdTree *next;         // the next tree of the process (kd_kids's list)
   CXFile main;
   size_t len;          // bytes in the main file
-  KdNode **slot;       // hash table of the roots read by cursor (open addressing), nslots a power of two
-  size_t nslots, nroots;
+  KdNode **slot;       // hash table of the nodes read, by cursor (open addressing), nslots a power of two
+  size_t nslots, nnodes;
   Block *blocks;
   size_t allocated;    // bytes in blocks
   // the traversal in progress (read_subtree)
@@ -67,6 +68,9 @@ struct KdTree {
   bool in_body;        // reading a lambda: its body has begun (no parent may be missing any more)
   KdNode **lambdas;    // lambdas met, to be read after the traversal
   int nlambdas, caplambdas;
+  CXCursor last_decl;  // kd_node_ref_key's latest declaration, and its key
+  KdDeclKey last_key;
+  bool has_last_decl;
 };
 
 static Block *new_block(KdTree *t, size_t n) {
@@ -137,6 +141,8 @@ static size_t hash_cursor(CXCursor c) {
   return (size_t)h;
 }
 
+static void insert(KdTree *t, KdNode *n);
+
 static KdNode *find(KdTree *t, CXCursor c) {
   for (size_t i = hash_cursor(c) & (t->nslots - 1);; i = (i + 1) & (t->nslots - 1)) {
     KdNode *n = t->slot[i];
@@ -145,16 +151,31 @@ static KdNode *find(KdTree *t, CXCursor c) {
   }
 }
 
+/* Adds n, unless a node of its cursor is in the table: whether it did. */
+static bool add(KdTree *t, KdNode *n) {
+  size_t i = hash_cursor(n->c) & (t->nslots - 1);
+  for (; t->slot[i]; i = (i + 1) & (t->nslots - 1))
+    if (same_node(t->slot[i]->c, n->c))
+      return false;
+  if (2 * (t->nnodes + 1) <= t->nslots) {
+    t->slot[i] = n;
+    t->nnodes++;
+  } else {
+    insert(t, n);  // (grows the table)
+  }
+  return true;
+}
+
 /* Adds n, whose cursor is not in the table yet. */
 static void insert(KdTree *t, KdNode *n) {
-  if (2 * (t->nroots + 1) > t->nslots) {  // at most half full
+  if (2 * (t->nnodes + 1) > t->nslots) {  // at most half full
     KdNode **old = t->slot;
     size_t nold = t->nslots;
     t->nslots *= 2;
     t->slot = calloc(t->nslots, sizeof(KdNode *));
     if (!t->slot)
       abort();
-    t->nroots = 0;
+    t->nnodes = 0;
     for (size_t i = 0; i < nold; i++)
       if (old[i])
         insert(t, old[i]);
@@ -164,7 +185,18 @@ static void insert(KdTree *t, KdNode *n) {
   while (t->slot[i])
     i = (i + 1) & (t->nslots - 1);
   t->slot[i] = n;
-  t->nroots++;
+  t->nnodes++;
+}
+
+/* Adds the nodes of n's subtree that the table lacks.  A node found there
+ * was read before (as a root or inside one), and so were its descendants:
+ * the walk does not go below it. */
+static void index_subtree(KdTree *t, KdNode *n) {
+  for (int i = 0; i < n->nkids; i++) {
+    KdNode *k = n->kids[i];
+    if (add(t, k))
+      index_subtree(t, k);
+  }
 }
 
 static KdNode *new_node(KdTree *t, CXCursor c) {
@@ -291,13 +323,21 @@ static void read_subtree(KdTree *t, KdNode *root) {
   t->nlambdas = lambda0;
 }
 
-KdTree *kd_tree_new(CXFile main, size_t len) {
+/* The trees made and not freed yet (a process has one per source it parsed). */
+static KdTree *trees;
+
+KdTree *kd_tree_new(CXTranslationUnit tu, CXFile main, size_t len) {
   KdTree *t = calloc(1, sizeof *t);
   if (!t)
     abort();
+  t->tu = tu;
+  t->next = trees;
+  trees = t;
   t->main = main;
   t->len = len;
-  t->nslots = 1024;
+  t->nslots = 1024;  // (a body has about one node per 3 bytes: room for them all, at most half full)
+  while (t->nslots < len)
+    t->nslots *= 2;
   t->slot = calloc(t->nslots, sizeof(KdNode *));
   if (!t->slot)
     abort();
@@ -307,6 +347,11 @@ KdTree *kd_tree_new(CXFile main, size_t len) {
 void kd_tree_free(KdTree *t) {
   if (!t)
     return;
+  for (KdTree **p = &trees; *p; p = &(*p)->next)
+    if (*p == t) {
+      *p = t->next;
+      break;
+    }
   for (Block *b = t->blocks, *next; b; b = next) {
     next = b->next;
     free(b);
@@ -324,8 +369,35 @@ KdNode *kd_tree_node(KdTree *t, CXCursor c) {
     n = new_node(t, c);
     insert(t, n);
     read_subtree(t, n);
+    index_subtree(t, n);
   }
   return n;
+}
+
+/* The tree of c's translation unit, or NULL. */
+static KdTree *tree_of(CXCursor c) {
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  KdTree *t = trees;
+  while (t && t->tu != tu)
+    t = t->next;
+  return t;
+}
+
+int kd_kids(CXCursor c, const CXCursor **kids) {
+  KdTree *t = tree_of(c);
+  if (!t) {
+    fputs("kdlg-opt: internal error: kd_kids on a translation unit without a tree\n", stderr);
+    abort();
+  }
+  KdNode *n = kd_tree_node(t, c);
+  if (n->nkids > 0 && !n->kid_cursors) {
+    CXCursor *v = xalloc(t, (size_t)n->nkids * sizeof(CXCursor));
+    for (int i = 0; i < n->nkids; i++)
+      v[i] = n->kids[i]->c;
+    n->kid_cursors = v;
+  }
+  *kids = n->kid_cursors;
+  return n->nkids;
 }
 
 KdNode *kd_tree_kid(KdTree *t, KdNode *n, CXCursor c) {
@@ -356,17 +428,17 @@ CXSourceRange kd_node_extent(KdTree *t, KdNode *n) {
 }
 
 CXType kd_node_type(KdTree *t, KdNode *n) {
-  KdFacts *f = facts(t, n);
   if (!(n->known & KNOWN_TYPE)) {
-    f->type = clang_getCanonicalType(clang_getCursorType(n->c));
+    n->type = clang_getCanonicalType(clang_getCursorType(n->c));
     n->known |= KNOWN_TYPE;
   }
-  return f->type;
+  (void)t;
+  return n->type;
 }
 
 enum CXTypeKind kd_node_type_kind(KdTree *t, KdNode *n) {
   if (n->known & KNOWN_TYPE)
-    return n->facts->type.kind;
+    return n->type.kind;
   if (!(n->known & KNOWN_TYPE_KIND)) {  // (the kind alone: no KdFacts for it)
     // a builtin type is canonical, and a pointer's canonical type is a pointer
     CXType ty = clang_getCursorType(n->c);
@@ -390,7 +462,15 @@ CXCursor kd_node_referenced(KdTree *t, KdNode *n) {
 KdDeclKey kd_node_ref_key(KdTree *t, KdNode *n) {
   KdFacts *f = facts(t, n);
   if (!(n->known & KNOWN_REF_KEY)) {
-    f->ref_key = kd_decl_key(kd_node_referenced(t, n));
+    // the references in a row are often to one declaration (p in p[i].x,
+    // p[i].y): its key is kept for the next
+    CXCursor d = kd_node_referenced(t, n);
+    if (!t->has_last_decl || !same_node(d, t->last_decl)) {
+      t->last_decl = d;
+      t->last_key = kd_decl_key(d);
+      t->has_last_decl = true;
+    }
+    f->ref_key = t->last_key;
     n->known |= KNOWN_REF_KEY;
   }
   return f->ref_key;
@@ -448,4 +528,18 @@ bool kd_node_plain(KdTree *t, KdNode *n) {
     n->known |= KNOWN_PLAIN;
   }
   return f->plain;
+}
+
+/* ---- facts by cursor ---- */
+
+CXType kd_cursor_type(CXCursor c) {
+  KdTree *t = tree_of(c);
+  KdNode *n = t ? find(t, c) : NULL;
+  return n ? kd_node_type(t, n) : clang_getCanonicalType(clang_getCursorType(c));
+}
+
+CXCursor kd_cursor_referenced(CXCursor c) {
+  KdTree *t = tree_of(c);
+  KdNode *n = t ? find(t, c) : NULL;
+  return n ? kd_node_referenced(t, n) : clang_getCursorReferenced(c);
 }

@@ -1,13 +1,14 @@
-/* ast.h: the AST nodes the rewriter looks at, read from libclang once.
+/* ast.h: the AST nodes of a translation unit's function bodies, read from
+ * libclang once, for the analysis and the rewriter.
  *
  * libclang keeps no child arrays: each "children of this cursor" is a new
  * clang_visitChildren, which costs as much as a small traversal, and the
  * extent, type and referenced declaration of a cursor are recomputed on
- * every call.  The rewriter (rewrite.c) asks these questions many times per
- * node: pass 1 follows pointer flows down operand chains, and pass 2's walk
- * asks vref about every expression, which descends the operand chain again
- * below each node.  On the generated 256-field kernel that was most of the
- * rewriter's time.
+ * every call.  The access model (access.c, uniform.c: Sect. 3.1's walk)
+ * asks for the children and the type of every node of a kernel, some
+ * several times; the rewriter (rewrite.c) asks these questions again, many
+ * times per node: pass 1 follows pointer flows down operand chains, and
+ * pass 2's walk asks vref about every expression and its operand chain.
  *
  * A KdTree holds, for every node under the cursors it was asked about (a
  * function body, a global's initialiser), the cursor and its children, read
@@ -15,15 +16,21 @@
  * below), plus answers that are pure functions of the cursor, each asked of
  * libclang the first time it is wanted and kept: the extent and its offsets
  * in the main file, whether its token is spelled in the file, the canonical
- * type (its kind in the node itself), the referenced declaration and that
- * declaration's key.  Nothing in it depends on what the rewriter has
+ * type (and its kind), the referenced declaration and that declaration's
+ * key.  Nothing in it depends on what the analysis or the rewriter has
  * decided: it is a copy of the (immutable) AST of one translation unit.
+ * kd_frontend_parse makes one per source (KdSource.tree); the analysis
+ * reads it through kd_kids / kd_cursor_type / kd_cursor_referenced, by
+ * cursor, and the rewriter by node, finding what the analysis read and
+ * asked already: on the generated 256-field kernel (benchmarks/tool) that
+ * halved what rewriting adds.
  *
- * A root is found by its cursor (kd_tree_node), a call's argument among the
- * call's children (kd_tree_kid); a cursor not read yet gets its subtree read
- * then.  Cursors are compared bit for bit, not by clang_equalCursors, which
- * takes two VarDecl cursors that differ in their first-in-declaration-group
- * flag for one although their extents differ; except that a statement's
+ * A node is found by its cursor (kd_tree_node: every node read is in a
+ * hash table), a call's argument among the call's children (kd_tree_kid); a
+ * cursor not read yet gets its subtree read then, as a root.  Cursors are
+ * compared bit for bit, not by clang_equalCursors, which takes two VarDecl
+ * cursors that differ in their first-in-declaration-group flag for one
+ * although their extents differ; except that a statement's
  * cursor also records the declaration the traversal that made it had last
  * entered, which varies (clang_visitChildren on one node records none, and
  * the parent a traversal passes to its visitor may record another than the
@@ -71,7 +78,9 @@ typedef struct KdFacts KdFacts;
 struct KdNode {
   CXCursor c;               // the cursor, as the traversal met it
   KdNode **kids;            // the children, in clang_visitChildren's order (NULL if none)
-  KdFacts *facts;           // what has been asked about it (kd_node_*), or NULL
+  CXType type;              // kd_node_type's answer (kept in the node: asked of most nodes)
+  KdFacts *facts;           // what else has been asked about it (kd_node_*), or NULL
+  const CXCursor *kid_cursors; // the kids' cursors, for kd_kids (made on its first call on the node)
   int nkids;
   unsigned char again;      // times a traversal meets it again as its own child (a ConstantExpr: 1)
   unsigned char known;      // which answers it has (ast.c)
@@ -80,12 +89,24 @@ struct KdNode {
 
 typedef struct KdTree KdTree;
 
-/* A tree for the translation unit whose main file is `main`, `len` bytes. */
-KdTree *kd_tree_new(CXFile main, size_t len);
+/* A tree for translation unit tu, whose main file is `main`, `len` bytes
+ * (kd_frontend_parse makes one for each source: KdSource.tree).  Until
+ * kd_tree_free, kd_kids answers for tu's cursors from it. */
+KdTree *kd_tree_new(CXTranslationUnit tu, CXFile main, size_t len);
 void kd_tree_free(KdTree *t);
 
-/* The node of cursor c, its subtree read if c is new. */
+/* The node of cursor c, its subtree read if c is new (c is found when it
+ * is the cursor of any node read before, not only of a root). */
 KdNode *kd_tree_node(KdTree *t, CXCursor c);
+
+/* The children of c, as clang_visitChildren on c lists them: *kids points
+ * at that many cursors, kept by the tree of c's translation unit (valid
+ * until kd_tree_free).  What the analysis (access.c, uniform.c) walks
+ * through, so that a body is read from libclang once, for it and for the
+ * rewriter: a clang_visitChildren costs about as much as a small traversal
+ * (Sect. 3.1's data-flow walk asks for the children of every node, some
+ * several times).  Aborts if no tree of c's translation unit exists. */
+int kd_kids(CXCursor c, const CXCursor **kids);
 
 /* The node of c, which is as a rule one of n's children (a call's argument). */
 KdNode *kd_tree_kid(KdTree *t, KdNode *n, CXCursor c);
@@ -95,6 +116,13 @@ CXType kd_node_type(KdTree *t, KdNode *n);           // clang_getCanonicalType(c
 enum CXTypeKind kd_node_type_kind(KdTree *t, KdNode *n);  // kd_node_type(t, n).kind
 CXCursor kd_node_referenced(KdTree *t, KdNode *n);
 KdDeclKey kd_node_ref_key(KdTree *t, KdNode *n);     // kd_decl_key(kd_node_referenced(n))
+
+/* kd_node_type and kd_node_referenced of c's node, if c is the cursor of a
+ * node read before (what the analysis asks about the nodes kd_kids gave
+ * it, kept for the rewriter's questions); otherwise asked of libclang and
+ * not kept (a declaration's cursor, say, whose subtree is not read for it). */
+CXType kd_cursor_type(CXCursor c);
+CXCursor kd_cursor_referenced(CXCursor c);
 
 /* Whether the extent of n is a byte range [*b, *e) of the main file whose
  * start is spelled where it appears (not in a macro body), with b < e <= len. */
