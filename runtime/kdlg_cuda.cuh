@@ -308,10 +308,60 @@ __device__ __forceinline__ void kdlg_gen_store(unsigned char *dst, const unsigne
   kdlg_gen_run<NT>(dst, src, bytes, dst);
 }
 
-/* Loads a run from global memory (src) into shared memory (dst). */
-template <int NT>
-__device__ __forceinline__ void kdlg_gen_load(const unsigned char *src, unsigned char *dst, unsigned bytes) {
-  kdlg_gen_run<NT>(dst, src, bytes, src);
+
+/* Loads K runs, of bytes[i] <= MOST bytes each, from global memory at any
+ * addresses src[0..K-1] into shared memory, by the NT threads of a block
+ * (C::stage_in: one call for every region or field it stages): run i goes
+ * to dst[i] + src[i] % 16 (dst[i] 16-byte aligned, with 16 bytes of room
+ * beyond the run), and dst[i] is set to where it begins; but a run i whose
+ * bit is set in FIXED goes to dst[i] itself (the caller addresses it at a
+ * constant offset: a tiled region whose tiles are a multiple of 16 bytes,
+ * 16-byte aligned in a region from kdlg_malloc; were it not, it would be
+ * loaded byte by byte).  Each run's
+ * 16-byte-aligned middle moves in 16-byte units, so that a run at an odd
+ * address (the second and third 1-byte field arrays of a SoA region of n
+ * elements start at n and 2n bytes) loads as fast as an aligned one, and
+ * all of a thread's loads come before its stores (a load after a store to
+ * shared memory would wait for the load before it: a run at a time took
+ * three memory latencies per step).  The few bytes around each middle move
+ * one by one.  Reads only the runs' bytes. */
+template <int NT, unsigned MOST, int K, unsigned FIXED>
+__device__ __forceinline__ void kdlg_gen_load_runs(const unsigned char *const *src, const unsigned *bytes,
+                                                   unsigned char **dst) {
+  const unsigned PER = (MOST / 16 + NT - 1) / NT;
+  unsigned head[K], n16[K];
+  uint4 v[K][PER ? PER : 1];
+#pragma unroll
+  for (int i = 0; i < K; i++) {
+    unsigned mis = (unsigned)((uintptr_t)src[i] & 15u);
+    if (FIXED >> i & 1u) {  // placed at dst[i]: 16-byte units only from an aligned address
+      head[i] = mis == 0 ? 0u : bytes[i];
+    } else {
+      dst[i] += mis;
+      head[i] = mis == 0 ? 0u : 16u - mis < bytes[i] ? 16u - mis : bytes[i];
+    }
+    n16[i] = (bytes[i] - head[i]) / 16;
+#pragma unroll
+    for (unsigned j = 0; j < PER; j++) {
+      unsigned k = threadIdx.x + j * NT;
+      if (k < n16[i])
+        v[i][j] = ((const uint4 *)(src[i] + head[i]))[k];
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < K; i++) {
+#pragma unroll
+    for (unsigned j = 0; j < PER; j++) {
+      unsigned k = threadIdx.x + j * NT;
+      if (k < n16[i])
+        ((uint4 *)(dst[i] + head[i]))[k] = v[i][j];
+    }
+    unsigned tail = head[i] + n16[i] * 16;
+    for (unsigned k = threadIdx.x; k < head[i] + (bytes[i] - tail); k += NT) {
+      unsigned at = k < head[i] ? k : tail + (k - head[i]);
+      dst[i][at] = src[i][at];
+    }
+  }
 }
 
 /* Moves the cnt elements of one staged chunk starting at element base between

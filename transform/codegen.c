@@ -295,9 +295,8 @@ static bool narrow_field(const kd_layout *L, const kd_layout_field *F) {
  * narrow fields.  Layout -> AoS of such layouts ran at 0.60-0.75 of memcpy
  * (RGB in tiles, the 208-byte struct in tiles of 2); staged, their region is
  * one contiguous run per step.  A cluster with a few narrow fields among wide
- * ones loads well directly (the padded struct: 1.04-1.10, staged 0.77-0.82);
- * and a SoA region is one run per field: staging its many short runs measured
- * slower (Agent SoA 0.96 -> 0.64), so SoA fields are always loaded directly. */
+ * ones loads well directly (the padded struct: 1.04-1.10, staged 0.77-0.82).
+ * A SoA region is one run per field: stage_in_field picks its fields. */
 static bool stage_in_cluster(const kd_layout *L, uint32_t c) {
   if (L->clusters[c].tile == 0)
     return false;
@@ -306,6 +305,18 @@ static bool stage_in_cluster(const kd_layout *L, uint32_t c) {
     if (L->fields[f].cluster == c && narrow_field(L, &L->fields[f]))
       narrow += L->fields[f].bytes;
   return 2 * narrow >= L->clusters[c].bytes;
+}
+
+/* Whether unpacking should load SoA field F's array through shared memory
+ * (C::stage_in, kdlg_gen_load_runs): a field moved in 1-byte units.  A warp
+ * loading one such field of 32 elements brings 32 bytes per instruction:
+ * RGB SoA -> AoS ran at 0.73 of memcpy, staged 0.81.  The arrays after the
+ * first start at any address (n, 2n bytes), which kdlg_gen_load_runs takes
+ * in 16-byte units too (staging a run in units of its own alignment fell to
+ * 1-byte units there: 0.63).  Wider SoA fields load well directly (Agent
+ * SoA: 0.96; staging all of its fields measured 0.64). */
+static bool stage_in_field(const kd_layout *L, const kd_layout_field *F) {
+  return L->clusters[F->cluster].tile == 0 && field_unit(L, F) == 1;
 }
 
 /* Whether staged packing stores cluster C's part of a step of ch elements
@@ -330,10 +341,11 @@ static bool stage_slice(const kd_layout_cluster *C, unsigned ch) {
  * it, and the step holds whole tiles of elements being converted.
  *
  * Staged unpacking (in: kdlg_gen_unpack_kernel) loads the regions that
- * stage_in_cluster picks, padding included (reading it is harmless), and
- * needs every tile to divide ch, also of the regions it reads directly
- * (their pointers move on by base / t tiles); returns the staged regions'
- * shared bytes, or 0. */
+ * stage_in_cluster picks, padding included (reading it is harmless), and the
+ * SoA fields stage_in_field picks, each with 16 bytes of room
+ * (kdlg_gen_load_runs may place a run at its address % 16); it needs every
+ * tile to divide ch, also of the regions it reads directly (their pointers
+ * move on by base / t tiles); returns the staged runs' shared bytes, or 0. */
 static uint64_t stage_bytes(const kd_layout *L, unsigned ch, bool in, bool *pad) {
   uint64_t b = 0;
   *pad = false;
@@ -348,27 +360,34 @@ static uint64_t stage_bytes(const kd_layout *L, unsigned ch, bool in, bool *pad)
     // region it reads directly on by base / t tiles
     if (t > 1 && ch % t != 0)
       return 0;
+    if (in && t == 0) {  // SoA: the fields stage_in_field picks, each with room to be placed at its address % 16
+      for (uint32_t f = 0; f < L->nfields; f++)
+        if (L->fields[f].cluster == c && stage_in_field(L, &L->fields[f]))
+          b += kd_layout_align_up((uint64_t)ch * L->fields[f].bytes, 16) + 16;
+      continue;
+    }
     if (in && !stage_in_cluster(L, c))
       continue;
     uint64_t rb = kd_layout_region_bytes(C, ch);
     if (!in && rb != (uint64_t)ch * C->bytes)
       *pad = true;  // AoS stride or tile bytes rounded up
-    b += kd_layout_align_up(rb, 16);
+    b += kd_layout_align_up(rb, 16) + (in ? 16 : 0);  // (unpacking: room to place the run at its address % 16)
   }
   return b;
 }
 
-/* One region's part of a step: `kdlg_gen_<op><nt>(<global>, st + at, bytes);`
- * for cluster c, or for SoA field F of it. */
-static void gen_stage_run(FILE *out, const char *op, unsigned nt, const kd_layout_cluster *C, uint32_t c,
+/* One region's part of a step stored from the stage:
+ * `kdlg_gen_store<nt>(<global>, st + at, bytes);` for cluster c, or for SoA
+ * field F of it. */
+static void gen_stage_run(FILE *out, unsigned nt, const kd_layout_cluster *C, uint32_t c,
                           const kd_layout_field *F, uint64_t at, unsigned ch) {
   if (!F) {
     uint64_t unit = C->tile == 1 ? kd_layout_stride(C) : kd_layout_tile_bytes(C);
-    fprintf(out, "    kdlg_gen_%s<%u>((unsigned char *)v.kd_c%u + base / %u * %lluLL, st + %llu, %lluu);\n", op, nt, c,
+    fprintf(out, "    kdlg_gen_store<%u>((unsigned char *)v.kd_c%u + base / %u * %lluLL, st + %llu, %lluu);\n", nt, c,
             C->tile, (unsigned long long)unit, (unsigned long long)at,
             (unsigned long long)kd_layout_region_bytes(C, ch));
   } else {
-    fprintf(out, "    kdlg_gen_%s<%u>((unsigned char *)v.kd_f_%s + base * %uLL, st + %llu, %lluu);\n", op, nt, F->name,
+    fprintf(out, "    kdlg_gen_store<%u>((unsigned char *)v.kd_f_%s + base * %uLL, st + %llu, %lluu);\n", nt, F->name,
             F->bytes, (unsigned long long)at, (unsigned long long)ch * F->bytes);
   }
 }
@@ -409,14 +428,14 @@ static void gen_stage(FILE *out, const KdGenStruct *g, unsigned nt, unsigned ch)
     }
     if (C->tile != 0) {
       fprintf(out, "    v.kd_c%u = (kdlg_%s_c%u *)(st + %llu);\n", c, T, c, (unsigned long long)at);
-      gen_stage_run(so, "store", nt, C, c, NULL, at, ch);
+      gen_stage_run(so, nt, C, c, NULL, at, ch);
     } else {
       int n = cluster_fields(g, c, order);
       for (int i = 0; i < n; i++) {
         const kd_layout_field *F = &L->fields[order[i]];
         uint64_t fat = at + (uint64_t)ch * F->offset;
         fprintf(out, "    v.kd_f_%s = (kdlg_%s_t_%s *)(st + %llu);\n", F->name, T, F->name, (unsigned long long)fat);
-        gen_stage_run(so, "store", nt, C, c, F, fat, ch);
+        gen_stage_run(so, nt, C, c, F, fat, ch);
       }
     }
     at += kd_layout_align_up(kd_layout_region_bytes(C, ch), 16);
@@ -430,30 +449,108 @@ static void gen_stage(FILE *out, const KdGenStruct *g, unsigned nt, unsigned ch)
 
 /* The traits' stage_in for staged unpacking of steps of ch elements by nt
  * threads: loads the step's part of each region that stage_in_cluster picks
- * into shared memory and returns a view of element base + e at e: staged
- * regions in shared memory, the others (loaded directly) moved on by base
- * elements. */
+ * and of each SoA field that stage_in_field picks into shared memory, with
+ * one kdlg_gen_load_runs (all of a thread's loads before its stores: one
+ * kdlg_gen_load per run, each waiting for the one before, ran RGB in tiles
+ * of 32 and 512 at 0.78 of memcpy, 0.90 now), and returns a view of element
+ * base + e at e: staged runs in shared memory, the others (loaded directly)
+ * moved on by base elements.  A tiled or AoS run whose tile or stride is a
+ * multiple of 16 bytes starts 16-byte aligned: the view addresses it at a
+ * constant offset (FIXED; from d[], RGB in tiles of 48 fell from 0.86 to
+ * 0.78), the others where kdlg_gen_load_runs placed them. */
 static void gen_stage_in(FILE *out, const KdGenStruct *g, unsigned nt, unsigned ch) {
   const kd_layout *L = g->L;
   const char *T = g->tag;
   int order[L->nfields + 1];
+  // the staged runs: a tiled or AoS cluster's part of the step, or a SoA field's
+  char *srcs = NULL, *bytes = NULL, *dsts = NULL, *sets = NULL;
+  size_t ns = 0, nb = 0, nd = 0, nsets = 0;
+  FILE *fs = open_memstream(&srcs, &ns), *fb = open_memstream(&bytes, &nb), *fd = open_memstream(&dsts, &nd),
+       *fv = open_memstream(&sets, &nsets);
+  if (!fs || !fb || !fd || !fv)
+    abort();
   fputs("  static __device__ __forceinline__ view stage_in(view v, unsigned char *st, long long base) {\n", out);
-  uint64_t at = 0;
+  uint64_t at = 0, most = 0;
+  int k = 0;
+  unsigned fixed = 0;  // runs the view addresses at a constant offset (kdlg_gen_load_runs's FIXED)
   for (uint32_t c = 0; c < L->nclusters; c++) {
     const kd_layout_cluster *C = &L->clusters[c];
     if (stage_in_cluster(L, c)) {
-      gen_stage_run(out, "load", nt, C, c, NULL, at, ch);
-      fprintf(out, "    v.kd_c%u = (kdlg_%s_c%u *)(st + %llu);\n", c, T, c, (unsigned long long)at);
-      at += kd_layout_align_up(kd_layout_region_bytes(C, ch), 16);
+      uint64_t unit = C->tile == 1 ? kd_layout_stride(C) : kd_layout_tile_bytes(C), rb = kd_layout_region_bytes(C, ch);
+      fprintf(fs, "%s(const unsigned char *)v.kd_c%u + base / %u * %lluLL", k ? ", " : "", c, C->tile,
+              (unsigned long long)unit);
+      fprintf(fb, "%s%llu", k ? ", " : "", (unsigned long long)rb);
+      fprintf(fd, "%sst + %llu", k ? ", " : "", (unsigned long long)at);
+      if (unit % 16 == 0 && k < 32) {  // (its part of the step starts 16-byte aligned: the view at a constant offset)
+        fprintf(fv, "    v.kd_c%u = (kdlg_%s_c%u *)(st + %llu);\n", c, T, c, (unsigned long long)at);
+        fixed |= 1u << k;
+      } else {
+        fprintf(fv, "    v.kd_c%u = (kdlg_%s_c%u *)d[%d];\n", c, T, c, k);
+      }
+      k++;
+      at += kd_layout_align_up(rb, 16) + 16;
+      most = rb > most ? rb : most;
     } else if (C->tile != 0) {
       fprintf(out, "    v.kd_c%u += base / %u;\n", c, C->tile);
     } else {
       int n = cluster_fields(g, c, order);
-      for (int i = 0; i < n; i++)
-        fprintf(out, "    v.kd_f_%s += base;\n", L->fields[order[i]].name);
+      for (int i = 0; i < n; i++) {
+        const kd_layout_field *F = &L->fields[order[i]];
+        if (!stage_in_field(L, F)) {
+          fprintf(out, "    v.kd_f_%s += base;\n", F->name);
+          continue;
+        }
+        uint64_t rb = (uint64_t)ch * F->bytes;
+        fprintf(fs, "%s(const unsigned char *)(v.kd_f_%s + base)", k ? ", " : "", F->name);
+        fprintf(fb, "%s%llu", k ? ", " : "", (unsigned long long)rb);
+        fprintf(fd, "%sst + %llu", k ? ", " : "", (unsigned long long)at);
+        fprintf(fv, "    v.kd_f_%s = (kdlg_%s_t_%s *)d[%d];\n", F->name, T, F->name, k++);
+        at += kd_layout_align_up(rb, 16) + 16;
+        most = rb > most ? rb : most;
+      }
     }
   }
+  fclose(fs);
+  fclose(fb);
+  fclose(fd);
+  fclose(fv);
+  if (k > 0)
+    fprintf(out,
+            "    const unsigned char *s[] = {%s};\n    const unsigned b[] = {%s};\n    unsigned char *d[] = {%s};\n"
+            "    kdlg_gen_load_runs<%u, %lluu, %d, %uu>(s, b, d);\n%s",
+            srcs, bytes, dsts, nt, (unsigned long long)most, k, fixed, sets);
   fprintf(out, "    v.kd_o = -base; /* element base + e is at e */\n    return v;\n  }\n");
+  free(srcs);
+  free(bytes);
+  free(dsts);
+  free(sets);
+}
+
+/* The smallest step of whole tiles of L (the least common multiple of its
+ * tiles) when no block of 32·k threads holds one within half the shared
+ * budget, as one element per thread: a step whose AoS bytes and stage
+ * (each at most that many bytes) fit the 48 KiB static limit together, of
+ * at most 1024 threads, with a multiple of 16 AoS bytes (kdlg_gen_copy);
+ * else 0.  For the 208-byte struct in tiles of 48, whose step of 32
+ * elements is neither whole tiles nor inside one: packed directly, its
+ * warps' 16-byte stores land 96 bytes apart and write every sector in part
+ * (0.42 of memcpy). */
+static unsigned whole_tiles_step(const kd_layout *L, unsigned a) {
+  uint64_t s = 1;
+  for (uint32_t c = 0; c < L->nclusters && s <= 1024; c++) {
+    uint64_t t = L->clusters[c].tile, x = s, y = t;
+    if (t <= 1)
+      continue;
+    while (y) {  // s = lcm(s, t)
+      uint64_t r = x % y;
+      x = y;
+      y = r;
+    }
+    s = s / x * t;
+  }
+  if (s <= 32 || s > 1024 || s * a % 16 != 0 || 2 * (s * a + 16 * L->nclusters) + 15 > 49152u)
+    return 0;
+  return (unsigned)s;
 }
 
 /* Whether every tile of L is whole in a step of ch elements, or, with
@@ -523,6 +620,11 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
   if (snt) {
     unsigned w = stage_per(L, snt, sper);  // whole tiles, both ways
     sper = w ? w : step_fits(L, snt * sper, true) ? sper : 0;  // or, packing only, slices of larger tiles
+    unsigned s = whole_tiles_step(L, A);
+    if (!sper && s && partial_sector_stores(L)) {
+      snt = s;  // a step of whole tiles, one element per thread (the 208-byte struct in tiles of 48: 48 threads)
+      sper = 1;
+    }
   }
   if (snt && sper) {
     uint64_t aos = (uint64_t)snt * sper * A + 15;

@@ -3,9 +3,10 @@
  * runtime's device helpers (runtime/kdlg_cuda.cuh) as plain copies that
  * check every access: aligned to its unit, inside one registered range
  * (the stage, the staged AoS bytes, a region, the AoS array), and not a
- * write to a range the conversion only reads.  kdlg_gen_store / _load pick
- * their unit as kdlg_gen_run does (the largest of 16, 8, 4, 2, 1 dividing
- * the global address and the byte count). */
+ * write to a range the conversion only reads.  kdlg_gen_store picks its
+ * unit as kdlg_gen_run does (the largest of 16, 8, 4, 2, 1 dividing the
+ * global address and the byte count); kdlg_gen_load_runs moves each run's
+ * aligned middle in 16-byte units, the bytes around it one by one. */
 #pragma once
 #include <cstdio>
 #include <cstdlib>
@@ -54,9 +55,20 @@ template <int NT> inline void kdlg_gen_store(unsigned char *dst, const unsigned 
   chk(dst, nb, u, true, "store dst"); chk(src, nb, u, false, "store src");
   memmove(dst, src, nb);
 }
-template <int NT> inline void kdlg_gen_load(const unsigned char *src, unsigned char *dst, unsigned bytes) {
-  size_t u = run_unit(src, bytes);
-  unsigned nb = bytes / u * u;
-  chk(dst, nb, u, true, "load dst"); chk(src, nb, u, false, "load src");
-  memmove(dst, src, nb);
+template <int NT, unsigned MOST, int K, unsigned FIXED> inline void kdlg_gen_load_runs(const unsigned char *const *src, const unsigned *bytes, unsigned char **dst) {
+  // as kdlg_cuda.cuh's: each run's 16-byte-aligned middle in 16-byte units, the bytes around it one by one
+  for (int i = 0; i < K; i++) {
+    unsigned mis = (unsigned)((uintptr_t)src[i] & 15u);
+    bool fixed = FIXED >> i & 1u;
+    unsigned char *d = fixed ? dst[i] : (dst[i] += mis);
+    const unsigned char *s = src[i];
+    unsigned B = bytes[i];
+    if (B > MOST && g_errors++ < 20) fprintf(stderr, "  load_runs: a run longer than MOST\n");
+    unsigned head = mis == 0 ? 0u : fixed ? B : 16u - mis < B ? 16u - mis : B;
+    unsigned n16 = (B - head) / 16, tail = head + n16 * 16;
+    if (n16) { chk(d + head, n16 * 16, 16, true, "load_runs dst"); chk(s + head, n16 * 16, 16, false, "load_runs src"); }
+    memmove(d + head, s + head, n16 * 16);
+    for (unsigned k = 0; k < head; k++) { chk(d + k, 1, 1, true, "load_runs dst"); chk(s + k, 1, 1, false, "load_runs src"); d[k] = s[k]; }
+    for (unsigned k = tail; k < B; k++) { chk(d + k, 1, 1, true, "load_runs dst"); chk(s + k, 1, 1, false, "load_runs src"); d[k] = s[k]; }
+  }
 }
