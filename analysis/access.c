@@ -37,17 +37,6 @@ static void cursors_push(Cursors *cs, CXCursor c) {
   cs->v[cs->n++] = c;
 }
 
-/* Children of c, from the source's tree (ast.h: kept there, not freed). */
-typedef struct Kids {
-  const CXCursor *v;
-  int n;
-} Kids;
-
-static Kids kids_of(CXCursor c) {
-  Kids k;
-  k.n = kd_kids(c, &k.v);
-  return k;
-}
 
 static CXType canon(CXType t) { return clang_getCanonicalType(t); }
 static CXType cursor_type(CXCursor c) { return kd_cursor_type(c); }  // canon(clang_getCursorType(c)), kept
@@ -385,7 +374,7 @@ static bool is_device_global_var(CXCursor decl) {
     return false;  // the prelude's built-in variables (threadIdx, ...) are not memory
   if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit)
     return false;
-  Kids ks = kids_of(decl);
+  KdKids ks = kd_kids_of(decl);
   bool dev = false, other = false;
   for (int i = 0; i < ks.n; i++) {
     enum CXCursorKind k = clang_getCursorKind(ks.v[i]);
@@ -404,7 +393,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
   switch (k) {
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     Target t = none;
     if (ks.n == 1) {
       CXType ct = cursor_type(ks.v[0]);
@@ -456,7 +445,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     return none;
   }
   case CXCursor_ArraySubscriptExpr: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     Target t = none;
     if (ks.n == 2) {
       int bi = 0;
@@ -477,7 +466,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     return t;
   }
   case CXCursor_MemberRefExpr: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     Target t = none;
     if (ks.n >= 1) {
       CXCursor base = ks.v[0];
@@ -506,7 +495,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
   }
   case CXCursor_UnaryOperator: {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     Target t = none;
     if (ks.n == 1 && op == CXUnaryOperator_Deref) {
       Target bt = classify(b, ks.v[0], subs);
@@ -531,7 +520,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
     if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)
       return none;
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     Target t = none;
     if (ks.n == 2 && is_pointer(et)) {
       int pi = is_pointer(cursor_type(ks.v[0])) ? 0 : 1;
@@ -547,7 +536,7 @@ static Target classify(Builder *b, CXCursor e, Cursors *subs) {
   case CXCursor_CXXStaticCastExpr:
   case CXCursor_CXXReinterpretCastExpr:
   case CXCursor_CXXConstCastExpr: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     Target t = none;
     if (ks.n >= 1 && is_pointer(et)) {
       CXCursor op = ks.v[ks.n - 1];
@@ -655,7 +644,7 @@ static void emit(Builder *b, CXCursor at, Target t, const Cursors *subs, Mode mo
 }
 
 static void visit_kids(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
-  Kids ks = kids_of(e);
+  KdKids ks = kd_kids_of(e);
   for (int i = 0; i < ks.n; i++)
     visit_expr(b, ks.v[i], mode, seq);
 }
@@ -724,7 +713,7 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
   }
   if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 1) {
     // member call form: children are {object, argument}
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     visit_expr(b, clang_Cursor_getArgument(e, 0), M_LOAD, seq);
     if (ks.n >= 1)
       visit_expr(b, ks.v[0], M_STORE, seq);
@@ -818,7 +807,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
     if (visit_lvalue(b, e, mode, seq))
       return;
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     Mode m = M_LOAD;
     if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
         op == CXUnaryOperator_PreDec)
@@ -844,7 +833,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
     if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) && visit_lvalue(b, e, mode, seq))
       return;
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     if (ks.n != 2) {
       visit_kids(b, e, M_LOAD, seq);
     } else if (op == CXBinaryOperator_Assign) {
@@ -873,7 +862,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     return;
   }
   case CXCursor_CompoundAssignOperator: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     if (ks.n == 2) {
       visit_expr(b, ks.v[1], M_LOAD, seq);
       visit_expr(b, ks.v[0], M_RMW, seq);
@@ -881,7 +870,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     return;
   }
   case CXCursor_ConditionalOperator: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     if (ks.n == 3) {
       KdRegion *c = expr_region(b, ks.v[0]);
       kd_region_add(b->A, seq, kd_region_if(b->A, c, expr_region(b, ks.v[1]), expr_region(b, ks.v[2])));
@@ -959,7 +948,7 @@ static bool const_int(CXCursor e, int64_t *v) {
   if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
     CXCursor d = kd_cursor_referenced(s);
     if (clang_getCursorKind(d) == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(d))) {
-      Kids ks = kids_of(d);
+      KdKids ks = kd_kids_of(d);
       bool ok = ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])) &&
                 const_int(ks.v[ks.n - 1], v);
       return ok;
@@ -979,7 +968,7 @@ typedef enum StepKind { S_NONE, S_ADD, S_MUL, S_DIV } StepKind;
 static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *unit) {
   inc = kd_strip_parens(inc);
   enum CXCursorKind k = clang_getCursorKind(inc);
-  Kids ks = kids_of(inc);
+  KdKids ks = kd_kids_of(inc);
   StepKind sk = S_NONE;
   *amount = clang_getNullCursor();
   *unit = 1;
@@ -1013,7 +1002,7 @@ static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *u
   } else if (k == CXCursor_BinaryOperator && ks.n == 2 && refers_to(ks.v[0], var) &&
              clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_Assign) {
     CXCursor rhs = kd_strip_parens(ks.v[1]);
-    Kids rk = kids_of(rhs);
+    KdKids rk = kd_kids_of(rhs);
     if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rk.n == 2) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(rhs);
       if (op == CXBinaryOperator_Add && refers_to(rk.v[0], var)) {
@@ -1093,7 +1082,7 @@ static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
   if (clang_Cursor_isNull(cond))
     return;  // for (;;): unknown
   CXCursor c = kd_strip_parens(cond);
-  Kids ks = kids_of(c);
+  KdKids ks = kd_kids_of(c);
   CXCursor var = clang_getNullCursor(), bound = clang_getNullCursor();
   enum CXBinaryOperatorKind op = CXBinaryOperator_Invalid;
   if (clang_getCursorKind(c) == CXCursor_BinaryOperator && ks.n == 2) {
@@ -1117,17 +1106,17 @@ static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
   // the initial value: `int v = I` or `v = I`
   CXCursor initv = clang_getNullCursor();
   if (!clang_Cursor_isNull(var) && !clang_Cursor_isNull(init)) {
-    Kids is = kids_of(init);
+    KdKids is = kd_kids_of(init);
     if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
       for (int i = 0; i < is.n; i++)
         if (clang_equalCursors(is.v[i], var)) {
-          Kids vs = kids_of(is.v[i]);
+          KdKids vs = kd_kids_of(is.v[i]);
           if (vs.n > 0 && clang_isExpression(clang_getCursorKind(vs.v[vs.n - 1])))
             initv = vs.v[vs.n - 1];
         }
     } else {
       CXCursor a = kd_strip_parens(init);
-      Kids as = kids_of(a);
+      KdKids as = kd_kids_of(a);
       if (clang_getCursorKind(a) == CXCursor_BinaryOperator &&
           clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Assign && as.n == 2 && refers_to(as.v[0], var))
         initv = as.v[1];
@@ -1187,7 +1176,7 @@ static KdLoop *new_loop(Builder *b, CXCursor at) {
 }
 
 static void var_decl(Builder *b, CXCursor v, KdRegion *seq) {
-  Kids ks = kids_of(v);
+  KdKids ks = kd_kids_of(v);
   CXCursor init = clang_getNullCursor();
   if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
     init = ks.v[ks.n - 1];
@@ -1218,7 +1207,7 @@ static void add_segment_stmt(Builder *b, CXCursor c, KdRegion *sw, KdRegion **se
       sw->has_default = true;
     *seg = kd_region_new(b->A, KR_SEQ);
     kd_region_add(b->A, sw, *seg);
-    Kids ks = kids_of(c);
+    KdKids ks = kd_kids_of(c);
     if (ks.n > 0)
       add_segment_stmt(b, ks.v[ks.n - 1], sw, seg);  // `case 1: case 2: s` nests
     return;
@@ -1230,7 +1219,7 @@ static void add_segment_stmt(Builder *b, CXCursor c, KdRegion *sw, KdRegion **se
 static KdRegion *stmt(Builder *b, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
   KdRegion *seq = kd_region_new(b->A, KR_SEQ);
-  Kids ks = kids_of(s);
+  KdKids ks = kd_kids_of(s);
   switch (k) {
   case CXCursor_CompoundStmt:
     for (int i = 0; i < ks.n; i++)
@@ -1296,7 +1285,7 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
     CXCursor body = ks.v[ks.n - 1];
     KdRegion *seg = NULL;
     if (clang_getCursorKind(body) == CXCursor_CompoundStmt) {
-      Kids bs = kids_of(body);
+      KdKids bs = kd_kids_of(body);
       for (int i = 0; i < bs.n; i++)
         add_segment_stmt(b, bs.v[i], sw, &seg);
     } else {

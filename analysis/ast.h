@@ -108,6 +108,18 @@ KdNode *kd_tree_node(KdTree *t, CXCursor c);
  * several times).  Aborts if no tree of c's translation unit exists. */
 int kd_kids(CXCursor c, const CXCursor **kids);
 
+/* kd_kids as a value: ks.v[0 .. ks.n-1] (kept by the tree, not freed). */
+typedef struct KdKids {
+  const CXCursor *v;
+  int n;
+} KdKids;
+
+static inline KdKids kd_kids_of(CXCursor c) {
+  KdKids k;
+  k.n = kd_kids(c, &k.v);
+  return k;
+}
+
 /* The node of c, which is as a rule one of n's children (a call's argument). */
 KdNode *kd_tree_kid(KdTree *t, KdNode *n, CXCursor c);
 

@@ -63,17 +63,6 @@ struct KdUniform {
 
 /* ---- small helpers over libclang ---- */
 
-/* Children of c, from the source's tree (ast.h: kept there, not freed). */
-typedef struct Kids {
-  const CXCursor *v;
-  int n;
-} Kids;
-
-static Kids kids_of(CXCursor c) {
-  Kids k;
-  k.n = kd_kids(c, &k.v);
-  return k;
-}
 
 static CXType ctype(CXCursor c) { return kd_cursor_type(c); }  // canonical, kept (ast.h)
 
@@ -94,7 +83,7 @@ static bool name_is(CXCursor c, const char *name) {
 }
 
 static bool has_kid_kind(CXCursor c, enum CXCursorKind k) {
-  Kids ks = kids_of(c);
+  KdKids ks = kd_kids_of(c);
   bool found = false;
   for (int i = 0; i < ks.n; i++)
     found |= clang_getCursorKind(ks.v[i]) == k;
@@ -249,7 +238,7 @@ static bool value_path(const KdUniform *u, CXCursor e, unsigned *flags) {
   e = kd_strip_parens(e);
   enum CXCursorKind k = clang_getCursorKind(e);
   if (k == CXCursor_MemberRefExpr) {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     bool ok = ks.n >= 1 && !is_ptr(ctype(ks.v[0])) && value_path(u, ks.v[0], flags);
     return ok;
   }
@@ -277,7 +266,7 @@ static unsigned load(const KdUniform *u, CXCursor e) {
 }
 
 /* The pointer-or-array operand of a subscript (i[p] is p[i]); *idx gets the other. */
-static CXCursor subscript_base(const Kids *ks, CXCursor *idx) {
+static CXCursor subscript_base(const KdKids *ks, CXCursor *idx) {
   int bi = 0;
   CXType t1 = ctype(ks->v[1]);
   if (is_ptr(t1) || is_array(t1))
@@ -288,7 +277,7 @@ static CXCursor subscript_base(const Kids *ks, CXCursor *idx) {
 
 static unsigned addr(const KdUniform *u, CXCursor e) {
   enum CXCursorKind k = clang_getCursorKind(e);
-  Kids ks = kids_of(e);
+  KdKids ks = kd_kids_of(e);
   unsigned r = 0;
   switch (k) {
   case CXCursor_ParenExpr:
@@ -428,14 +417,14 @@ static unsigned val(const KdUniform *u, CXCursor e) {
   case CXCursor_CXXReinterpretCastExpr:
   case CXCursor_CXXConstCastExpr:
   case CXCursor_CXXFunctionalCastExpr: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     if (ks.n >= 1 && (k != CXCursor_UnexposedExpr || ks.n == 1))
       r = k == CXCursor_ParenExpr ? val(u, ks.v[0]) : cast_val(u, e, ks.v[ks.n - 1]);
     // an unexposed node with several children (or none) is not understood: varying
     return r;
   }
   case CXCursor_UnaryOperator: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     if (ks.n == 1) {
       switch (clang_getCursorUnaryOperatorKind(e)) {
       case CXUnaryOperator_Deref:
@@ -467,7 +456,7 @@ static unsigned val(const KdUniform *u, CXCursor e) {
   }
   case CXCursor_BinaryOperator:
   case CXCursor_CompoundAssignOperator: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     if (ks.n == 2) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
       unsigned a = val(u, ks.v[0]), b = val(u, ks.v[1]);
@@ -481,14 +470,14 @@ static unsigned val(const KdUniform *u, CXCursor e) {
     return r;
   }
   case CXCursor_ConditionalOperator: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     if (ks.n == 3)
       r = (val(u, ks.v[0]) & F_U) ? val(u, ks.v[1]) & val(u, ks.v[2]) : 0;
     return r;
   }
   case CXCursor_InitListExpr:
   case CXCursor_CompoundLiteralExpr: {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     r = F_U;
     for (int i = 0; i < ks.n; i++)
       if (clang_isExpression(clang_getCursorKind(ks.v[i])) && !(val(u, ks.v[i]) & F_U))
@@ -510,7 +499,7 @@ static unsigned val(const KdUniform *u, CXCursor e) {
 static Var *root_var(const KdUniform *u, CXCursor e, bool *subs_u) {
   e = kd_strip_parens(e);
   enum CXCursorKind k = clang_getCursorKind(e);
-  Kids ks = kids_of(e);
+  KdKids ks = kd_kids_of(e);
   Var *v = NULL;
   if (k == CXCursor_DeclRefExpr) {
     v = var_find(u, kd_cursor_referenced(e));
@@ -561,7 +550,7 @@ static enum CXChildVisitResult mark_refs(CXCursor c, CXCursor parent, CXClientDa
 static void walk(KdUniform *u, CXCursor c, bool div);
 
 static void walk_kids(KdUniform *u, CXCursor c, bool div) {
-  Kids ks = kids_of(c);
+  KdKids ks = kd_kids_of(c);
   for (int i = 0; i < ks.n; i++)
     walk(u, ks.v[i], div);
 }
@@ -574,7 +563,7 @@ static bool cond_uniform(const KdUniform *u, CXCursor c) {
   if (k == CXCursor_VarDecl)
     return kd_uniform_var((KdUniform *)u, c);  // (solved: no state changes)
   if (k == CXCursor_DeclStmt) {
-    Kids ks = kids_of(c);
+    KdKids ks = kd_kids_of(c);
     bool r = true;
     for (int i = 0; i < ks.n; i++)
       r = r && cond_uniform(u, ks.v[i]);
@@ -617,7 +606,7 @@ static void walk_frame(KdUniform *u, bool loop, const CXCursor *parts, int n, bo
 }
 
 static void var_decl(KdUniform *u, CXCursor v, bool div) {
-  Kids ks = kids_of(v);
+  KdKids ks = kd_kids_of(v);
   CXCursor init = clang_getNullCursor();
   if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
     init = ks.v[ks.n - 1];
@@ -658,10 +647,10 @@ static void walk_call(KdUniform *u, CXCursor e, bool div) {
     if (nargs == 2) {
       lhs = clang_Cursor_getArgument(e, 0);
     } else {  // member form: children are {object (callee member), argument}
-      Kids ks = kids_of(e);
+      KdKids ks = kd_kids_of(e);
       lhs = ks.n >= 1 ? ks.v[0] : clang_getNullCursor();
       if (clang_getCursorKind(kd_strip_parens(lhs)) == CXCursor_MemberRefExpr) {
-        Kids ms = kids_of(kd_strip_parens(lhs));
+        KdKids ms = kd_kids_of(kd_strip_parens(lhs));
         lhs = ms.n >= 1 ? ms.v[0] : clang_getNullCursor();
       }
     }
@@ -681,11 +670,11 @@ static void walk_call(KdUniform *u, CXCursor e, bool div) {
       take_addr(u, clang_Cursor_getArgument(e, (unsigned)i));
   }
   if (ck == CXCursor_CXXMethod) {
-    Kids ks = kids_of(e);
+    KdKids ks = kd_kids_of(e);
     if (ks.n >= 1) {
       CXCursor m = kd_strip_parens(ks.v[0]);
       if (clang_getCursorKind(m) == CXCursor_MemberRefExpr) {
-        Kids ms = kids_of(m);
+        KdKids ms = kd_kids_of(m);
         if (ms.n >= 1)
           take_addr(u, ms.v[0]);
       } else {
@@ -702,7 +691,7 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     var_decl(u, c, div);
     return;
   case CXCursor_IfStmt: {
-    Kids ks = kids_of(c);
+    KdKids ks = kd_kids_of(c);
     if (ks.n >= 2) {
       bool has_else = ks.n >= 3 && kd_else_between(ks.v[ks.n - 2], ks.v[ks.n - 1]);
       int ti = has_else ? ks.n - 2 : ks.n - 1;
@@ -728,7 +717,7 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
   case CXCursor_WhileStmt:
   case CXCursor_DoStmt:
   case CXCursor_SwitchStmt: {
-    Kids ks = kids_of(c);
+    KdKids ks = kd_kids_of(c);
     if (ks.n >= 2) {
       // while/switch: {condition parts..., body}; do: {body, condition}
       bool cu = true;
@@ -773,7 +762,7 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     clang_visitChildren(c, mark_refs, u);
     return;
   case CXCursor_BinaryOperator: {
-    Kids ks = kids_of(c);
+    KdKids ks = kd_kids_of(c);
     if (ks.n == 2) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
       walk(u, ks.v[0], div);
@@ -790,14 +779,14 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     return;
   }
   case CXCursor_CompoundAssignOperator: {
-    Kids ks = kids_of(c);
+    KdKids ks = kd_kids_of(c);
     walk_kids(u, c, div);
     if (ks.n == 2)
       define(u, ks.v[0], val(u, c), div);
     return;
   }
   case CXCursor_UnaryOperator: {
-    Kids ks = kids_of(c);
+    KdKids ks = kd_kids_of(c);
     walk_kids(u, c, div);
     if (ks.n == 1) {
       enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
@@ -810,7 +799,7 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     return;
   }
   case CXCursor_ConditionalOperator: {
-    Kids ks = kids_of(c);
+    KdKids ks = kd_kids_of(c);
     if (ks.n == 3) {
       walk(u, ks.v[0], div);
       bool d = div || !(val(u, ks.v[0]) & F_U);
@@ -930,7 +919,7 @@ static Var *ub_var(KdUniform *u, CXCursor d) {
   if (clang_getCursorKind(d) != CXCursor_VarDecl || var_kind(u->lang, d) != V_VALUE ||
       !clang_equalCursors(clang_getCursorSemanticParent(d), u->fn))
     return v;
-  Kids ks = kids_of(d);
+  KdKids ks = kd_kids_of(d);
   CXCursor init = clang_getNullCursor();
   if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
     init = ks.v[ks.n - 1];

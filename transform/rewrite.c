@@ -610,9 +610,10 @@ typedef struct VMemo {
 
 enum { NVMEMO = 256 };
 
-/* What expression c designates, if it reaches a view (vref_of, kept). */
-static void vref(R *r, KdNode *c, VRef *out) {
-  switch (c->c.kind) {
+/* Whether an expression of kind k may designate struct memory (vref_of
+ * answers VR_NONE for any other without looking). */
+static bool may_designate(enum CXCursorKind k) {
+  switch (k) {
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr:
   case CXCursor_DeclRefExpr:
@@ -623,8 +624,15 @@ static void vref(R *r, KdNode *c, VRef *out) {
   case CXCursor_CStyleCastExpr:
   case CXCursor_CXXStaticCastExpr:
   case CXCursor_CXXConstCastExpr:
-    break;
+    return true;
   default:
+    return false;
+  }
+}
+
+/* What expression c designates, if it reaches a view (vref_of, kept). */
+static void vref(R *r, KdNode *c, VRef *out) {
+  if (!may_designate(c->c.kind)) {
     memset(out, 0, sizeof *out);
     return;  // nothing else designates struct memory
   }
@@ -653,21 +661,8 @@ static void vref(R *r, KdNode *c, VRef *out) {
 static void vref_of(R *r, KdNode *c, VRef *out) {
   memset(out, 0, sizeof *out);
   enum CXCursorKind k = c->c.kind;
-  switch (k) {
-  case CXCursor_ParenExpr:
-  case CXCursor_UnexposedExpr:
-  case CXCursor_DeclRefExpr:
-  case CXCursor_ArraySubscriptExpr:
-  case CXCursor_MemberRefExpr:
-  case CXCursor_UnaryOperator:
-  case CXCursor_BinaryOperator:
-  case CXCursor_CStyleCastExpr:
-  case CXCursor_CXXStaticCastExpr:
-  case CXCursor_CXXConstCastExpr:
-    break;
-  default:
+  if (!may_designate(k))
     return;  // nothing else designates struct memory
-  }
   if (k == CXCursor_BinaryOperator) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c->c);
     if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)
