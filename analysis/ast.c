@@ -65,7 +65,6 @@ struct KdTree {
   KdNode **scratch;    // children of the open nodes, each one's after its parent's
   int nscratch, capscratch;
   bool lost;           // a node's parent was not an open node (see read_subtree)
-  bool in_body;        // reading a lambda: its body has begun (no parent may be missing any more)
   KdNode **lambdas;    // lambdas met, to be read after the traversal
   int nlambdas, caplambdas;
   CXCursor last_decl;  // kd_node_ref_key's latest declaration, and its key
@@ -234,23 +233,16 @@ static void close_node(KdTree *t) {
 static enum CXChildVisitResult read_visit(CXCursor c, CXCursor parent, CXClientData data) {
   KdTree *t = data;
   // libclang passes the node whose children these are: close the nodes
-  // whose children are done, up to it.  Among a lambda's children it lists
-  // those of each capture's initialiser, not the initialiser itself (whose
-  // children these are): such a parent is not open, and the node is the
-  // lambda's, the root (a lambda is read on its own, below)
+  // whose children are done, up to it
   KdNode *top = t->open[t->nopen - 1].n;
   while (!same_node(top->c, parent)) {
     if (t->nopen == 1) {
-      if (top->c.kind == CXCursor_LambdaExpr && !t->in_body)  // a capture's initialiser's child
-        break;
-      t->lost = true;  // anything else: read_subtree reads the root again, node by node
+      t->lost = true;  // not on the path: read_subtree reads the root again, node by node
       return CXChildVisit_Break;
     }
     close_node(t);
     top = t->open[t->nopen - 1].n;
   }
-  if (t->nopen == 1 && top->c.kind == CXCursor_LambdaExpr && c.kind == CXCursor_CompoundStmt)
-    t->in_body = true;  // (the captures and their initialisers come before the body)
   if (same_node(c, top->c)) {
     // a ConstantExpr: its cursor is its operand's, and the traversal meets
     // it again as its own child; the operand's children are the node's
@@ -263,7 +255,7 @@ static enum CXChildVisitResult read_visit(CXCursor c, CXCursor parent, CXClientD
   }
   KdNode *n = new_node(t, c);
   push_scratch(t, n);
-  if (c.kind == CXCursor_LambdaExpr) {  // read on its own, after this traversal
+  if (c.kind == CXCursor_LambdaExpr) {  // read on its own, node by node, after this traversal
     if (t->nlambdas == t->caplambdas)
       t->lambdas = grow(t->lambdas, &t->caplambdas, sizeof(KdNode *));
     t->lambdas[t->nlambdas++] = n;
@@ -299,16 +291,19 @@ static void read_node_by_node(KdTree *t, KdNode *n) {
 }
 
 /* Reads the subtree of the new node root with one recursive traversal, and
- * one more for each lambda in it.  Where that traversal passes a parent
+ * each lambda in it node by node.  Where that traversal passes a parent
  * that is not on the path read so far, other than those ast.h describes (an
  * attribute argument's children in libclang 19 before attributes were
  * compared without their context; a C++20 requires-expression's
  * requirements), the root is read again node by node. */
 static void read_subtree(KdTree *t, KdNode *root) {
   assert(t->nopen == 0 && t->nscratch == 0);
+  if (root->c.kind == CXCursor_LambdaExpr) {
+    read_node_by_node(t, root);  // (see ast.h: a lambda's children are not all its traversal's)
+    return;
+  }
   int lambda0 = t->nlambdas;
   t->lost = false;
-  t->in_body = false;
   open_node(t, root);
   clang_visitChildren(root->c, read_visit, t);
   while (t->nopen > 0)

@@ -40,9 +40,11 @@
  * The traversal gives each node's parent to its visitor, which is how the
  * children are told from the grandchildren, with two exceptions: among a
  * lambda's children libclang lists the children of each capture's
- * initialiser, not the initialiser itself (so a lambda is read as a root of
- * its own, where a parent that is not open before the lambda's body is the
- * lambda); and a
+ * initialiser, not the initialiser itself, whose parent is then not on the
+ * path (nor, before the body, is a C++20 requires-expression's requirements'
+ * in a parameter's default argument or the return type: no parent tells the
+ * two apart), so a lambda is read node by node, one clang_visitChildren per
+ * node; and a
  * ConstantExpr (a case label, an array bound) has its operand's cursor, so a
  * traversal meets that node twice, once as its own child, while
  * clang_visitChildren on the cursor lists the operand's children (the

@@ -317,7 +317,9 @@ __device__ __forceinline__ void kdlg_gen_store(unsigned char *dst, const unsigne
  * bit is set in FIXED goes to dst[i] itself (the caller addresses it at a
  * constant offset: a tiled region whose tiles are a multiple of 16 bytes,
  * 16-byte aligned in a region from kdlg_malloc; were it not, it would be
- * loaded byte by byte).  Each run's
+ * loaded byte by byte; only runs 0-31 can have the bit).  codegen stages
+ * at most 8 SoA fields, so that the K·PER 16-byte registers a thread holds
+ * stay few (24 1-byte fields at once took 254 registers).  Each run's
  * 16-byte-aligned middle moves in 16-byte units, so that a run at an odd
  * address (the second and third 1-byte field arrays of a SoA region of n
  * elements start at n and 2n bytes) loads as fast as an aligned one, and
@@ -334,7 +336,7 @@ __device__ __forceinline__ void kdlg_gen_load_runs(const unsigned char *const *s
 #pragma unroll
   for (int i = 0; i < K; i++) {
     unsigned mis = (unsigned)((uintptr_t)src[i] & 15u);
-    if (FIXED >> i & 1u) {  // placed at dst[i]: 16-byte units only from an aligned address
+    if (i < 32 && (FIXED >> (i & 31) & 1u)) {  // placed at dst[i]: 16-byte units only from an aligned address
       head[i] = mis == 0 ? 0u : bytes[i];
     } else {
       dst[i] += mis;

@@ -307,16 +307,29 @@ static bool stage_in_cluster(const kd_layout *L, uint32_t c) {
   return 2 * narrow >= L->clusters[c].bytes;
 }
 
-/* Whether unpacking should load SoA field F's array through shared memory
- * (C::stage_in, kdlg_gen_load_runs): a field moved in 1-byte units.  A warp
+/* Whether F is a SoA field moved in 1-byte units, whose array unpacking
+ * should load through shared memory (C::stage_in, kdlg_gen_load_runs).  A warp
  * loading one such field of 32 elements brings 32 bytes per instruction:
  * RGB SoA -> AoS ran at 0.73 of memcpy, staged 0.81.  The arrays after the
  * first start at any address (n, 2n bytes), which kdlg_gen_load_runs takes
  * in 16-byte units too (staging a run in units of its own alignment fell to
  * 1-byte units there: 0.63).  Wider SoA fields load well directly (Agent
  * SoA: 0.96; staging all of its fields measured 0.64). */
-static bool stage_in_field(const kd_layout *L, const kd_layout_field *F) {
+static bool byte_soa_field(const kd_layout *L, const kd_layout_field *F) {
   return L->clusters[F->cluster].tile == 0 && field_unit(L, F) == 1;
+}
+
+/* Whether unpacking stages SoA field F: the first 8 (by declaration) of the
+ * byte_soa_field fields.  kdlg_gen_load_runs
+ * holds every staged run's 16-byte units in registers before storing them
+ * (24 such fields at once took 254 registers a thread; review finding). */
+static bool stage_in_field(const kd_layout *L, const kd_layout_field *F) {
+  if (!byte_soa_field(L, F))
+    return false;
+  int before = 0;
+  for (const kd_layout_field *G = L->fields; G < F; G++)
+    before += byte_soa_field(L, G);
+  return before < 8;
 }
 
 /* Whether staged packing stores cluster C's part of a step of ch elements
@@ -526,9 +539,10 @@ static void gen_stage_in(FILE *out, const KdGenStruct *g, unsigned nt, unsigned 
   free(sets);
 }
 
-/* The smallest step of whole tiles of L (the least common multiple of its
- * tiles) when no block of 32·k threads holds one within half the shared
- * budget, as one element per thread: a step whose AoS bytes and stage
+/* For elements over 96 bytes (blocks of 32·k threads, one element each),
+ * the smallest step of whole tiles of L (the least common multiple of its
+ * tiles) when no such block holds one within half the shared budget, as one
+ * element per thread: a step whose AoS bytes and stage
  * (each at most that many bytes) fit the 48 KiB static limit together, of
  * at most 1024 threads, with a multiple of 16 AoS bytes (kdlg_gen_copy);
  * else 0.  For the 208-byte struct in tiles of 48, whose step of 32
@@ -548,8 +562,8 @@ static unsigned whole_tiles_step(const kd_layout *L, unsigned a) {
     }
     s = s / x * t;
   }
-  if (s <= 32 || s > 1024 || s * a % 16 != 0 || 2 * (s * a + 16 * L->nclusters) + 15 > 49152u)
-    return 0;
+  if (a <= 96 || s <= 32 || s > 1024 || s * a % 16 != 0 || 2 * (s * a + 16 * L->nclusters) + 15 > 49152u)
+    return 0;  // (up to 96 bytes, blocks of 256 threads take whole tiles: stage_per)
   return (unsigned)s;
 }
 

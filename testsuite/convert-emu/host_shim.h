@@ -59,7 +59,7 @@ template <int NT, unsigned MOST, int K, unsigned FIXED> inline void kdlg_gen_loa
   // as kdlg_cuda.cuh's: each run's 16-byte-aligned middle in 16-byte units, the bytes around it one by one
   for (int i = 0; i < K; i++) {
     unsigned mis = (unsigned)((uintptr_t)src[i] & 15u);
-    bool fixed = FIXED >> i & 1u;
+    bool fixed = i < 32 && (FIXED >> i & 1u);
     unsigned char *d = fixed ? dst[i] : (dst[i] += mis);
     const unsigned char *s = src[i];
     unsigned B = bytes[i];
