@@ -95,89 +95,56 @@ static Walk check(const char *text) {
   return w;
 }
 
-static const char *const prelude = "struct P { float x; float y; float z; int id; };\n";
+/* One source: a kernel body after P's declaration, and how many lambdas and
+ * requires-expressions the walk must meet (-1: any). */
+typedef struct Case {
+  const char *body;
+  int lambdas, requires_exprs, min_nodes;
+} Case;
 
-static void test_kernel_with_case_labels(void **state) {
-  (void)state;
+static const Case cases[] = {
+    {"  for (int j = 0; j < 4; j++)\n"
+     "    switch (j) { case 1: case 2 + 1: p[i].x += p[(i + j) % n].y; break; default: p[i].id = j; }\n"
+     "  float a[3 + 1] = {p[i].z};\n"
+     "  if (i < n) p[i].y = a[0] * 2;\n",
+     0, 0, 60},
+    {"  auto f = [q = p + 1, &n](int a) { auto g = [a, q]() { return q[a].x; }; return g() + n; };\n"
+     "  if (i < n - 1) p[i].x = f(i);\n",
+     2, 0, 0},
+    {"  constexpr bool addable = requires(int t) { t + 1; };\n"
+     "  if (i < n && addable) p[i].x = p[i].y;\n",
+     0, 1, 0},
+    {"  auto f = [q = p](int a, bool b = requires(int u) { u + 1; }) { return b ? q[a].x : 0.f; };\n"
+     "  if (i < n) p[i].x = f(i) + p[i].z;\n",
+     1, 1, 0},
+    {"  auto m = [](int a) -> decltype(requires(int t) { t + 1; }) { return a > 0; };\n"
+     "  if (i < n && m(i)) p[i].y = p[i].x;\n",
+     1, 1, 0},
+};
+
+/* The case `*state` points at, in kernel k(P *p, int n) after i's declaration. */
+static void test_case(void **state) {
+  const Case *c = *state;
   char text[2048];
   snprintf(text, sizeof text,
-           "%s__global__ void k(P *p, int n) {\n"
+           "struct P { float x; float y; float z; int id; };\n"
+           "__global__ void k(P *p, int n) {\n"
            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-           "  for (int j = 0; j < 4; j++)\n"
-           "    switch (j) { case 1: case 2 + 1: p[i].x += p[(i + j) %% n].y; break; default: p[i].id = j; }\n"
-           "  float a[3 + 1] = {p[i].z};\n"
-           "  if (i < n) p[i].y = a[0] * 2;\n"
-           "}\n",
-           prelude);
+           "%s}\n",
+           c->body);
   Walk w = check(text);
-  assert_true(w.nodes > 60);
-}
-
-static void test_lambdas(void **state) {
-  (void)state;
-  char text[2048];
-  snprintf(text, sizeof text,
-           "%s__global__ void k(P *p, int n) {\n"
-           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-           "  auto f = [q = p + 1, &n](int a) { auto g = [a, q]() { return q[a].x; }; return g() + n; };\n"
-           "  if (i < n - 1) p[i].x = f(i);\n"
-           "}\n",
-           prelude);
-  Walk w = check(text);
-  assert_int_equal(w.lambdas, 2);
-}
-
-static void test_requires_in_body(void **state) {
-  (void)state;
-  char text[2048];
-  snprintf(text, sizeof text,
-           "%s__global__ void k(P *p, int n) {\n"
-           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-           "  constexpr bool addable = requires(int t) { t + 1; };\n"
-           "  if (i < n && addable) p[i].x = p[i].y;\n"
-           "}\n",
-           prelude);
-  Walk w = check(text);
-  assert_int_equal(w.requires_exprs, 1);
-}
-
-static void test_requires_in_lambda_default_argument(void **state) {
-  (void)state;
-  char text[2048];
-  snprintf(text, sizeof text,
-           "%s__global__ void k(P *p, int n) {\n"
-           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-           "  auto f = [q = p](int a, bool b = requires(int u) { u + 1; }) { return b ? q[a].x : 0.f; };\n"
-           "  if (i < n) p[i].x = f(i) + p[i].z;\n"
-           "}\n",
-           prelude);
-  Walk w = check(text);
-  assert_int_equal(w.lambdas, 1);
-  assert_int_equal(w.requires_exprs, 1);
-}
-
-static void test_requires_in_lambda_return_type(void **state) {
-  (void)state;
-  char text[2048];
-  snprintf(text, sizeof text,
-           "%s__global__ void k(P *p, int n) {\n"
-           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-           "  auto m = [](int a) -> decltype(requires(int t) { t + 1; }) { return a > 0; };\n"
-           "  if (i < n && m(i)) p[i].y = p[i].x;\n"
-           "}\n",
-           prelude);
-  Walk w = check(text);
-  assert_int_equal(w.lambdas, 1);
-  assert_int_equal(w.requires_exprs, 1);
+  assert_int_equal(w.lambdas, c->lambdas);
+  assert_int_equal(w.requires_exprs, c->requires_exprs);
+  assert_true(w.nodes >= c->min_nodes);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_kernel_with_case_labels),
-      cmocka_unit_test(test_lambdas),
-      cmocka_unit_test(test_requires_in_body),
-      cmocka_unit_test(test_requires_in_lambda_default_argument),
-      cmocka_unit_test(test_requires_in_lambda_return_type),
+      cmocka_unit_test_prestate(test_case, (void *)&cases[0]),  // case labels (ConstantExpr), array bound
+      cmocka_unit_test_prestate(test_case, (void *)&cases[1]),  // lambdas: init capture, nested
+      cmocka_unit_test_prestate(test_case, (void *)&cases[2]),  // requires-expression in a body
+      cmocka_unit_test_prestate(test_case, (void *)&cases[3]),  // ... in a lambda's default argument
+      cmocka_unit_test_prestate(test_case, (void *)&cases[4]),  // ... in a lambda's return type
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
