@@ -219,19 +219,6 @@ static unsigned offset_of(CXSourceLocation l) {
   return off;
 }
 
-typedef struct OneKid {
-  CXCursor c;
-  int n;
-} OneKid;
-
-static enum CXChildVisitResult count_kid(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  OneKid *k = data;
-  if (k->n++ == 0)
-    k->c = c;
-  return k->n > 1 ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
 static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
@@ -250,11 +237,10 @@ CXCursor kd_strip_parens(CXCursor c) {
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
       return c;
-    OneKid one = {clang_getNullCursor(), 0};
-    clang_visitChildren(c, count_kid, &one);
-    if (one.n != 1)
+    KdKids ks = kd_kids_of(c);
+    if (ks.n != 1)
       return c;
-    c = one.c;
+    c = ks.v[0];
   }
 }
 
@@ -263,7 +249,7 @@ CXCursor kd_strip_parens(CXCursor c) {
 void kd_for_parts(CXCursor f, CXCursor parts[4]) {
   for (int i = 0; i < 4; i++)
     parts[i] = clang_getNullCursor();
-  Kids ks = kids(f);
+  KdKids ks = kd_kids_of(f);
   if (ks.n == 0)
     return;
   parts[2] = ks.v[ks.n - 1];  // the body is always last

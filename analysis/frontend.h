@@ -71,7 +71,7 @@ bool kd_opencl_global_pointer(CXType ptr);
 /* The parts of a ForStmt `for (init; cond; inc) body`: parts[0] init,
  * parts[1] cond, parts[2] body, parts[3] inc; an absent part is the null
  * cursor (libclang omits absent parts from the children, so the header is
- * split at its two semicolons). */
+ * split at its two semicolons).  Children from the source's tree (kd_kids). */
 void kd_for_parts(CXCursor f, CXCursor parts[4]);
 
 /* The body (CompoundStmt) of function definition fn, or the null cursor
@@ -79,7 +79,8 @@ void kd_for_parts(CXCursor f, CXCursor parts[4]);
 CXCursor kd_function_body(CXCursor fn);
 
 /* c without the parentheses and implicit conversions around it: descends
- * through ParenExpr and UnexposedExpr nodes that have exactly one child. */
+ * through ParenExpr and UnexposedExpr nodes that have exactly one child
+ * (kd_kids). */
 CXCursor kd_strip_parens(CXCursor c);
 
 /* Whether an `else` token lies between the end of `then_c` and the start of

@@ -657,12 +657,11 @@ static void vref(R *r, KdNode *c, VRef *out) {
   m->v = *out;
 }
 
-/* What expression c designates, if it reaches a view. */
+/* What expression c, of a kind that may_designate, designates, if it
+ * reaches a view (vref asks it). */
 static void vref_of(R *r, KdNode *c, VRef *out) {
   memset(out, 0, sizeof *out);
   enum CXCursorKind k = c->c.kind;
-  if (!may_designate(k))
-    return;  // nothing else designates struct memory
   if (k == CXCursor_BinaryOperator) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c->c);
     if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)

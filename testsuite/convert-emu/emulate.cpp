@@ -31,20 +31,33 @@ static unsigned char rnd() { rng_state ^= rng_state << 13; rng_state ^= rng_stat
 static unsigned char *aligned_buf(size_t n) { void *p = nullptr; if (posix_memalign(&p, 256, n ? n : 1)) abort(); return (unsigned char *)p; }
 
 // kdlg_gen_pack_kernel / unpack, one block after another, phases in order
+// a block's shared memory: the AoS step (sh) and the stage, registered as ranges while it lives
+struct Shared {
+  size_t shb, rb;
+  unsigned char *sh, *regions;
+  Shared(size_t step, size_t stage) : shb((step + 15) / 16 * 16), rb(stage ? stage : 16) {
+    sh = aligned_buf(shb); regions = aligned_buf(rb);
+    g_ranges.push_back({sh, shb, "staged", true});
+    g_ranges.push_back({regions, rb, "stage", true});
+  }
+  void garbage() {  // what a new block finds there
+    for (size_t k = 0; k < shb; k++) sh[k] = rnd();
+    for (size_t k = 0; k < rb; k++) regions[k] = rnd();
+  }
+  ~Shared() { g_ranges.pop_back(); g_ranges.pop_back(); free(sh); free(regions); }
+};
+
 template <class C, bool Whole>
 void pack_kernel(const unsigned char *aos, long long first, long long m, typename C::view v, long long grid) {
   const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
-  size_t shb = (CH * A + 15) / 16 * 16, rb = C::stage_bytes ? C::stage_bytes : 16;
-  unsigned char *sh = aligned_buf(shb), *regions = aligned_buf(rb);
-  g_ranges.push_back({sh, shb, "staged", true});
-  g_ranges.push_back({regions, rb, "stage", true});
+  Shared S((size_t)CH * A, C::stage_bytes);
+  unsigned char *sh = S.sh, *regions = S.regions;
   v.kd_o = 0;
   const long long F = Whole ? 0 : first, end = F + m;
   const unsigned char *a0 = aos - F * A;
   for (long long b = 0; b < grid; b++) {
-    for (size_t k = 0; k < shb; k++) sh[k] = rnd();      // shared memory holds garbage
-    for (size_t k = 0; k < rb; k++) regions[k] = rnd();
-    if (C::stage_zero && Whole) memset(regions, 0, rb);
+    S.garbage();
+    if (C::stage_zero && Whole) memset(regions, 0, S.rb);
     for (long long at = F + b * CH; at < end; at += grid * CH) {
       unsigned cnt = end - at < (long long)CH ? (unsigned)(end - at) : CH;
       memcpy(sh, a0 + at * A, (size_t)cnt * A);
@@ -57,22 +70,17 @@ void pack_kernel(const unsigned char *aos, long long first, long long m, typenam
       }
     }
   }
-  g_ranges.pop_back(); g_ranges.pop_back();
-  free(sh); free(regions);
 }
 template <class C, bool Whole>
 void unpack_kernel(unsigned char *aos, long long first, long long m, typename C::view v, long long grid) {
   const unsigned A = C::aos_bytes, CH = (unsigned)C::threads * C::per_thread;
-  size_t shb = (CH * A + 15) / 16 * 16, rb = C::stage_in_bytes ? C::stage_in_bytes : 16;
-  unsigned char *sh = aligned_buf(shb), *regions = aligned_buf(rb);
-  g_ranges.push_back({sh, shb, "staged", true});
-  g_ranges.push_back({regions, rb, "stage", true});
+  Shared S((size_t)CH * A, C::stage_in_bytes);
+  unsigned char *sh = S.sh, *regions = S.regions;
   v.kd_o = 0;
   const long long F = Whole ? 0 : first, end = F + m;
   unsigned char *a0 = aos - F * A;
   for (long long b = 0; b < grid; b++) {
-    for (size_t k = 0; k < shb; k++) sh[k] = rnd();
-    for (size_t k = 0; k < rb; k++) regions[k] = rnd();
+    S.garbage();
     for (long long at = F + b * CH; at < end; at += grid * CH) {
       unsigned cnt = end - at < (long long)CH ? (unsigned)(end - at) : CH;
       if (C::stage_in_bytes && Whole && cnt == CH) {
@@ -84,8 +92,6 @@ void unpack_kernel(unsigned char *aos, long long first, long long m, typename C:
       memcpy(a0 + at * A, sh, (size_t)cnt * A);
     }
   }
-  g_ranges.pop_back(); g_ranges.pop_back();
-  free(sh); free(regions);
 }
 
 const size_t GUARD = 4096;
