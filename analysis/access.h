@@ -16,10 +16,11 @@
  * kernel pointer parameters or __device__ variables.  Locals, __shared__ and
  * __constant__ memory are ignored, as in the paper.
  *
- * Loop trip counts follow method-notes §2: constant bounds exactly (clang's
- * evaluator, 64-bit, saturated at KD_TRIP_MAX); bound by the work-group size
- * (blockDim / get_local_size) 256; by the NDRange size (gridDim*blockDim /
- * get_global_size) 10^6; grid-stride loops and anything else 512·10^3.
+ * Loop trip counts follow docs/method-notes.md §2: constant bounds exactly
+ * (clang's evaluator, 64-bit, saturated at KD_TRIP_MAX); bound by the
+ * work-group size (blockDim / get_local_size) 256; by the NDRange size
+ * (gridDim*blockDim / get_global_size) 10^6; grid-stride loops and anything
+ * else 512·10^3.
  */
 #ifndef KDLG_ACCESS_H
 #define KDLG_ACCESS_H

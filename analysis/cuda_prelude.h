@@ -1,11 +1,12 @@
 /* cuda_prelude.h: what kdlg-opt's front end needs to parse CUDA with clang 19.
  *
- * clang 19 cannot read CUDA 13's headers (method-notes §6), so kdlg-opt parses
- * .cu files with -nocudainc and force-includes this file.  It declares the
- * CUDA qualifiers, built-in variables, vector types (with CUDA's sizes and
- * alignments: σ of a float4 field is 16 B), the device functions kernels
- * commonly call and the runtime API calls kdlg-opt recognises.  The output of
- * kdlg-opt is compiled by the user's nvcc, never against this file.
+ * clang 19 cannot read CUDA 13's headers (docs/method-notes.md §6), so
+ * kdlg-opt parses .cu files with -nocudainc and force-includes this file.
+ * It declares the CUDA qualifiers, built-in variables, vector types (with
+ * CUDA's sizes and alignments: σ of a float4 field is 16 B), the device
+ * functions kernels commonly call and the runtime API calls kdlg-opt
+ * recognises.  The output of kdlg-opt is compiled by the user's nvcc, never
+ * against this file.
  *
  * The virtual headers <cuda_runtime.h>, <cuda.h>, <device_launch_parameters.h>
  * and <cuda_runtime_api.h> resolve to this file as well (see frontend.c).

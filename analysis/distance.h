@@ -1,5 +1,5 @@
 /* distance.h: memory distance δ between the fields of one struct
- * (Kofler et al. 2015, Sect. 3.1; the reading of method-notes §1).
+ * (Kofler et al. 2015, Sect. 3.1; the reading of docs/method-notes.md §1).
  *
  * For an access i of field f1, the distance to field g is the shortest path
  * (IN = min over predecessors) from i to the nearest following access of g in

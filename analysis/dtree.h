@@ -1,5 +1,6 @@
 /* dtree.h: the per-cluster layout selection Select-Tilesize(σ(c), σ_min(c), φ(c))
- * (Kofler et al. 2015, Sect. 3.2; method-notes §4; docs/decision-tree.md).
+ * (Kofler et al. 2015, Sect. 3.2; docs/method-notes.md §4;
+ * docs/decision-tree.md).
  *
  * A decision tree over numeric attributes of a cluster c: the paper's σ(c)
  * (cluster bytes), and two extensions of the paper (docs/decision-tree.md

@@ -4,9 +4,10 @@
  * CUDA is parsed host-side with -nocudainc and the bundled prelude
  * (cuda_prelude.h, force-included from a virtual file; <cuda_runtime.h> and
  * friends resolve to it), because clang 19 cannot read CUDA 13's headers
- * (method-notes §6).  OpenCL C is parsed with -finclude-default-header and
- * -cl-std=CL1.2 unless the caller passes another -cl-std.  Clang's errors are
- * forwarded as `file:line:col: error: message`.
+ * (docs/method-notes.md §6).  OpenCL C is parsed with
+ * -finclude-default-header and -cl-std=CL1.2 unless the caller passes
+ * another -cl-std.  Clang's errors are forwarded as
+ * `file:line:col: error: message`.
  */
 #ifndef KDLG_FRONTEND_H
 #define KDLG_FRONTEND_H

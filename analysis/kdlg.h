@@ -1,5 +1,5 @@
 /* kdlg.h: the Kernel Data Layout Graph and its ε-Kruskal partition
- * (Kofler et al. 2015, Sect. 3.1 "KDLG Partitioning"; method-notes §3).
+ * (Kofler et al. 2015, Sect. 3.1 "KDLG Partitioning"; docs/method-notes.md §3).
  *
  * KDLG = (F, E, σ, δ): one node per field of a struct (σ = field bytes), an
  * undirected edge per pair of fields with a finite memory distance δ (bytes).

@@ -1,6 +1,6 @@
 /* learn.h: training Select-Tilesize(σ(c), σ_min(c), φ(c)) from measured timings
  * (Kofler et al. 2015, Sect. 3.2 and Fig. 4, the device-dependent part;
- * method-notes §4; docs/decision-tree.md).
+ * docs/method-notes.md §4; docs/decision-tree.md).
  *
  * Three steps, one section each:
  *

@@ -79,7 +79,7 @@ typedef struct KdAccess {
   unsigned line, col;
 } KdAccess;
 
-/* Trip-count rules of Sect. 3.1 (method-notes §2), the paper's Table 2 letters. */
+/* Trip-count rules of Sect. 3.1 (docs/method-notes.md §2), the paper's Table 2 letters. */
 #define KD_RULE_CONST 'c'      // constant bounds, exact count
 #define KD_RULE_WORKGROUP 'g'  // one iteration per work-item of the work-group: 256
 #define KD_RULE_NDRANGE 'n'    // one iteration per work-item of the NDRange: 10^6

@@ -4,7 +4,7 @@
  *
  * A struct S of n elements is split into clusters (Kofler et al. 2015,
  * Sect. 3.1); each cluster c lives in its own storage region in one of three
- * layouts (Sect. 3.2, method-notes §4):
+ * layouts (Sect. 3.2, docs/method-notes.md §4):
  *   AoS       (tile 1): element i at i·stride(c); a struct of the cluster's fields
  *   SoA       (tile 0): one array per field, each n elements
  *   tiled-AoS (tile t, a power of two ≥ 2): element i in tile i/t at lane i%t;

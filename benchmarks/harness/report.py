@@ -295,7 +295,7 @@ def published(benches, suite):
     L = ["## Beside the published figures", "",
          "Ours: auto over AoS, kernel (end-to-end); for the plain-array programs the reference over the original. "
          "Published figures are on other GPUs and programs; the H200 column is the microbenchmark in "
-         "shared/docs/h200-layouts.md.", "",
+         "docs/h200-layouts.md.", "",
          "| benchmark | ours | ours, best variant | published | source | H200 microbenchmark |",
          "|---|---|---|---|---|---|"]
     for p in pub:

@@ -1,10 +1,11 @@
 /*
  * rgb.cu - two kernels over an interleaved 8-bit RGB image.
  *
- * Benchmark program for kdlg-opt, after the coalescing lab in
- * shared/seeds/001 (invert the red channel of an interleaved RGBRGB...
- * image, one pixel per thread): the pixels are an array of structures
- * (struct Pixel, three unsigned chars).  Two kernels run in turn:
+ * Benchmark program for kdlg-opt, after the coalescing lab of T. Beck and
+ * W. Paesschesoone, KU Leuven, Geavanceerde Computerarchitectuur Lab 4, Part 1
+ * (2025-26: invert the red channel of an interleaved RGBRGB... image, one
+ * pixel per thread): the pixels are an array of structures (struct Pixel,
+ * three unsigned chars).  Two kernels run in turn:
  *   invertRed  red = 255 - red, in place (touches only r);
  *   toGrey     reads r, g and b of every pixel and writes its grey value,
  *              (77 r + 150 g + 29 b + 128) >> 8 (BT.601 weights in 8-bit

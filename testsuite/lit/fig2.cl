@@ -6,7 +6,7 @@ __kernel void k(__global struct S *s, __global int *out) {
   out[id] = x + s[id].c;
 }
 
-// The Fig. 2 kernel of the paper (method-notes §1), OpenCL spelling.
+// The Fig. 2 kernel of the paper (docs/method-notes.md §1), OpenCL spelling.
 // Unrolled stream: a0 b0 a1 b1 ... a31 b31 c (out store), 4 B each.
 //   δ(a,b) = 4          (a_k -> b_k = 4, b_k -> a_k+1 = 4)
 //   δ(b,c) = 31*8 + 4 = 252   (from b_0)

@@ -6,7 +6,7 @@ __global__ void k(S *s, int *out) {
   out[id] = x + s[id].c;
 }
 
-// Fig. 3 (method-notes §3): the Fig. 2 graph (δ(a,b)=4, δ(b,c)=252,
+// Fig. 3 (docs/method-notes.md §3): the Fig. 2 graph (δ(a,b)=4, δ(b,c)=252,
 // δ(a,c)=256, d unconnected) partitioned with ε-Kruskal, join iff δ < ε:
 //   ε <= 4        {a},{b},{c},{d}
 //   4 < ε <= 252  {a,b},{c},{d}

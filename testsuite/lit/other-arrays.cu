@@ -10,9 +10,9 @@ __global__ void k(S *p, float *q, int *out) {
   out[id] = x;
 }
 
-// Accesses to other global arrays count toward distance but are accesses of
-// no field (method-notes §1).  Stream: q0, q1 (other), a, 10 x q (other), b,
-// out (other):
+// Accesses to other global arrays count toward distance but are accesses
+// of no field (docs/method-notes.md §1).  Stream: q0, q1 (other), a,
+// 10 x q (other), b, out (other):
 //   δ(a,b) = 10*4 + 4 = 44; c and d are never accessed: no edges.
 // (Counting an other-array access as an access of every field would add
 // edges such as b-c, c-a, d-a and raise δ(a,b) to 52.)

@@ -1,4 +1,5 @@
-/* test_distance.c: memory distance δ (analysis/distance.h, method-notes §1).
+/* test_distance.c: memory distance δ (analysis/distance.h,
+ * docs/method-notes.md §1).
  *
  * Hand-computed cases (the paper's Fig. 2, branches, loops, break/continue/
  * return, switch, whole-struct and other-array accesses, saturation) and a

@@ -1,7 +1,7 @@
 /* test_dtree.c: model files and Select-Tilesize (analysis/dtree.h,
- * method-notes §4, docs/model-format.md).  Independent of which model is
- * embedded as the default: trees come from inline JSON; test_builtin only
- * checks what holds for any valid model. */
+ * docs/method-notes.md §4, docs/model-format.md).  Independent of which
+ * model is embedded as the default: trees come from inline JSON;
+ * test_builtin only checks what holds for any valid model. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 /* test_partition.c: KDLG edges and the ε-Kruskal partition (analysis/kdlg.h,
- * method-notes §3, the paper's Fig. 3). */
+ * docs/method-notes.md §3, the paper's Fig. 3). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 /* gen.h: the training kernels of kdlg-calibrate (Kofler et al. 2015,
- * Sect. 3.2; method-notes §4; docs/calibration.md "Training kernels").
+ * Sect. 3.2; docs/method-notes.md §4; docs/calibration.md "Training kernels").
  *
  * One struct (= one cluster) of m fields of one size s bytes, m = 1..16,
  * s ∈ {1, 2, 4, 8, 16}: σ(c) = m·s.  For every struct and access pattern
