@@ -257,6 +257,7 @@ static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
   st->bytes = size > 0 ? (uint32_t)size : 0;
   st->eligible = true;
   e = calloc(1, sizeof *e);
+  st->usr = kd_arena_strdup(b->A, u);
   e->usr = strdup(u);
   e->sid = sid;
   HASH_ADD_KEYPTR(hh, b->structs, e->usr, strlen(e->usr), e);
@@ -895,7 +896,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
   }
 }
 
-/* ---- trip counts (method-notes §2) ---- */
+/* ---- trip counts (docs/method-notes.md §2) ---- */
 
 enum { B_WG = 1, B_GRID = 2, B_GLOBAL = 4 };
 

@@ -6,7 +6,7 @@
  * extent, type and referenced declaration of a cursor are recomputed on
  * every call.  The access model (access.c, uniform.c: Sect. 3.1's walk)
  * asks for the children and the type of every node of a kernel, some
- * several times; the rewriter (rewrite.c) asks these questions again, many
+ * several times; the rewriter (transform/rewrite/) asks these questions again, many
  * times per node: pass 1 follows pointer flows down operand chains, and
  * pass 2's walk asks vref about every expression and its operand chain.
  *

@@ -1,4 +1,4 @@
-/* distance.c: memory distance δ over the access model (Sect. 3.1, method-notes §1).
+/* distance.c: memory distance δ over the access model (Sect. 3.1, docs/method-notes.md §1).
  *
  * Two passes over the region tree of a kernel, for one struct with F fields:
  *

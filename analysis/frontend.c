@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uthash.h>
+
 extern const char kd_embedded_cuda_prelude[];  // generated from analysis/cuda_prelude.h
 
 int kd_language_from_path(const char *path, KdLanguage *out) {
@@ -49,6 +51,21 @@ static void forward_diagnostics(CXTranslationUnit tu, FILE *diag, int *nerrors) 
     clang_disposeDiagnostic(d);
   }
 }
+
+/* ---- struct definitions by USR ---- */
+
+typedef struct KdRecord {
+  char *usr;
+  CXCursor def, top;
+  UT_hash_handle hh;
+} KdRecord;
+
+struct KdRecords {
+  bool read;         // the translation unit was read
+  KdRecord *by_usr;  // the first definition of each USR
+  CXFile main;
+  CXCursor top;      // while reading: the current top-level declaration
+};
 
 int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
                       KdSource *out, FILE *diag) {
@@ -131,10 +148,71 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
   if (main)
     clang_getFileContents(out->tu, main, &len);
   out->tree = kd_tree_new(out->tu, main, len);
+  out->records = calloc(1, sizeof *out->records);
+  if (!out->records)
+    abort();
   return 0;
 }
 
+static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClientData data) {
+  struct KdRecords *rs = data;
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace)
+    rs->top = c;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) && clang_isCursorDefinition(c)) {
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+    CXString usr = clang_getCursorUSR(c);
+    const char *u = clang_getCString(usr);
+    KdRecord *r = NULL;
+    if (f && rs->main && clang_File_isEqual(f, rs->main) && u && *u)
+      HASH_FIND_STR(rs->by_usr, u, r);
+    if (f && rs->main && clang_File_isEqual(f, rs->main) && u && *u && !r) {
+      r = calloc(1, sizeof *r);
+      if (!r || !(r->usr = strdup(u)))
+        abort();
+      r->def = c;
+      r->top = rs->top;
+      HASH_ADD_KEYPTR(hh, rs->by_usr, r->usr, strlen(r->usr), r);
+    }
+    clang_disposeString(usr);
+  }
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_TypedefDecl ||
+      k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_VarDecl)
+    return CXChildVisit_Recurse;
+  return CXChildVisit_Continue;
+}
+
+bool kd_source_find_record(const KdSource *src, const char *usr, CXCursor *def, CXCursor *top) {
+  struct KdRecords *rs = src->records;
+  if (!rs || !usr)
+    return false;
+  if (!rs->read) {
+    rs->main = clang_getFile(src->tu, src->path);
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), read_record, rs);
+    rs->read = true;
+  }
+  KdRecord *r;
+  HASH_FIND_STR(rs->by_usr, usr, r);
+  if (!r)
+    return false;
+  *def = r->def;
+  *top = r->top;
+  return true;
+}
+
 void kd_frontend_dispose(KdSource *src) {
+  if (src->records) {
+    KdRecord *r, *tmp;
+    HASH_ITER(hh, src->records->by_usr, r, tmp) {
+      HASH_DEL(src->records->by_usr, r);
+      free(r->usr);
+      free(r);
+    }
+    free(src->records);
+    src->records = NULL;
+  }
   kd_tree_free(src->tree);
   src->tree = NULL;
   if (src->tu)

@@ -27,6 +27,7 @@ typedef struct KdSource {
   CXIndex index;
   CXTranslationUnit tu;
   KdTree *tree;           // tu's AST nodes, read once for the analysis and the rewriter (ast.h)
+  struct KdRecords *records;  // struct definitions by USR, read on first use (kd_source_find_record)
 } KdSource;
 
 /* Path of the virtual prelude header; cursors located in it are the tool's, not the user's. */
@@ -50,6 +51,15 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
                       KdSource *out, FILE *diag);
 
 void kd_frontend_dispose(KdSource *src);
+
+/* The definition of the struct or class whose USR is `usr` (KdStruct.usr,
+ * the plan's identity of a struct) among those spelled in the main file of
+ * src, and the top-level declaration holding it (a child of the translation
+ * unit or of a namespace: `typedef struct {...} S;`, `struct S {...} a;`).
+ * The definitions are read once, on the first call: those at file scope, in
+ * namespaces, extern "C" blocks, typedefs, other structs and variable
+ * declarations.  False if there is none. */
+bool kd_source_find_record(const KdSource *src, const char *usr, CXCursor *def, CXCursor *top);
 
 /* Whether cursor c is located in the user's code (not a system header, not the prelude). */
 bool kd_cursor_in_user_code(CXCursor c);

@@ -42,6 +42,7 @@ typedef struct KdField {
 typedef struct KdStruct {
   const char *name;      // struct tag, or the typedef name of an anonymous struct
   const char *alias;     // the typedef name the kernels spell it with, if different; or NULL
+  const char *usr;       // clang_getCursorUSR of its declaration: its identity in every translation unit
   uint32_t bytes;        // sizeof(struct), bytes
   int nfields;           // number of direct fields (nested aggregates count once)
   KdField *fields;       // nfields entries, declaration order

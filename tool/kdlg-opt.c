@@ -3,7 +3,7 @@
  * main() follows the paper's Sect. 3.3: parse the kernel source, build the
  * access model, build each struct's KDLG, partition it with ε, select a
  * layout per cluster with the device's decision tree, and write the results
- * (DOT, JSON plan; the rewritten source once the rewriter lands).
+ * (DOT, JSON plan) and the rewritten source.
  *
  * Exit status: 0 success (also "nothing to optimize"), 1 input error
  * (diagnostics printed, no output file written), 2 usage error.
@@ -310,147 +310,162 @@ static void dump_access_model(const KdProgram *prog) {
   free(snames);
 }
 
-static void nothing_to_optimize(const char *input, const char *why) {
-  fprintf(stderr, "%s:1:1: remark: nothing to optimize: %s [kdlg-nothing]\n", input, why);
+/* The device model: --device-model FILE, else the built-in one (calibrated on
+ * an H200).  *loaded is the one to free (NULL for the built-in).  NULL on an
+ * error (printed). */
+static const KdModel *device_model(const Options *o, KdModel **loaded) {
+  *loaded = NULL;
+  if (!o->model_path)
+    return kd_model_builtin();
+  char err[512];
+  if (kd_model_load(o->model_path, loaded, err, sizeof err) != 0) {
+    fprintf(stderr, "%s: error: %s\n", o->model_path, err);
+    return NULL;
+  }
+  return *loaded;
 }
 
+/* The parser's arguments: compile_commands.json's first (-p), then those
+ * after --.  Returns -1 with *out (free with free_args), or an exit status. */
+static int compiler_args(const Options *o, char ***out, int *nout) {
+  char **dbargs = NULL;
+  int ndb = 0, rc;
+  if (o->build_dir && (rc = read_compile_db(o, &dbargs, &ndb)) >= 0)
+    return rc;
+  *out = calloc((size_t)(ndb + o->ncargs + 1), sizeof(char *));
+  if (!*out)
+    abort();
+  for (int i = 0; i < ndb; i++)
+    (*out)[i] = dbargs[i];
+  for (int i = 0; i < o->ncargs; i++)
+    (*out)[ndb + i] = strdup(o->cargs[i]);
+  *nout = ndb + o->ncargs;
+  free(dbargs);
+  return -1;
+}
+
+static void free_args(char **args, int n) {
+  for (int i = 0; i < n; i++)
+    free(args[i]);
+  free(args);
+}
+
+/* --layout and --plan-in: clusters and layouts chosen by the user instead
+ * of the decision tree.  -1, or an exit status (error printed). */
+static int user_layouts(const Options *o, KdPlan *plan) {
+  char err[1024] = "";
+  int rc;
+  if (o->layout && (rc = kd_plan_force(plan, o->layout, err, sizeof err)) != 0) {
+    fprintf(stderr, "kdlg-opt: error: %s\n", rc == -1 ? "out of memory" : err);
+    return rc == -1 ? EXIT_INPUT : EXIT_USAGE;
+  }
+  if (o->plan_in && (rc = kd_plan_read_layouts(plan, o->plan_in, err, sizeof err)) != 0) {
+    fprintf(stderr, "%s\n", rc == -1 ? "kdlg-opt: error: out of memory" : err);
+    return EXIT_INPUT;
+  }
+  return -1;
+}
+
+/* Rewrites src per plan into *rw when -o or --dry-run asks for it;
+ * *header_path: OpenCL's <output>.layout.h (malloc'd) or NULL.  -1, or an
+ * exit status. */
+static int rewrite(const Options *o, const KdSource *src, const KdPlan *plan, KdRewriteResult *rw,
+                   char **header_path) {
+  memset(rw, 0, sizeof *rw);
+  *header_path = NULL;
+  if (!o->output && !o->dry_run)
+    return -1;
+  if (o->output && o->lang == KD_LANG_OPENCL && asprintf(header_path, "%s.layout.h", o->output) < 0)
+    *header_path = NULL;
+  const char *hbase = *header_path ? strrchr(*header_path, '/') : NULL;
+  KdRewriteOptions ro = {o->inline_runtime, hbase ? hbase + 1 : *header_path, KDLG_OPT_VERSION, o->dry_run};
+  return kd_rewrite(src, plan, &ro, rw, stderr) != 0 ? EXIT_INPUT : -1;
+}
+
+/* The outputs, each complete in memory before it is written atomically
+ * (--dry-run: the plan and the edits on stdout, nothing written).  0 or
+ * EXIT_INPUT. */
+static int write_outputs(const Options *o, const KdPlan *plan, const KdRewriteResult *rw, const char *header_path) {
+  if (o->dry_run) {
+    kd_plan_write_json(stdout, plan);
+    fputs(rw->edits ? rw->edits : "", stdout);
+    printf("%d struct(s) rewritten, %d kept in AoS; nothing written (--dry-run)\n", rw->nrewritten, rw->nkept);
+    return 0;
+  }
+  int rc = 0;
+  if (o->emit_dot && emit(o->emit_dot, render_dot, plan) != 0)
+    rc = EXIT_INPUT;
+  if (o->emit_plan && emit(o->emit_plan, kd_plan_write_json, plan) != 0)
+    rc = EXIT_INPUT;
+  if (o->output && rc == 0) {
+    if (header_path && rw->header && kd_write_atomic("kdlg-opt", header_path, rw->header, rw->header_len, stderr) != 0)
+      rc = EXIT_INPUT;
+    if (rc == 0 && kd_write_atomic("kdlg-opt", o->output, rw->text, rw->len, stderr) != 0)
+      rc = EXIT_INPUT;
+  }
+  return rc;
+}
+
+/* Sect. 3.3 of the paper, step by step. */
 int main(int argc, char **argv) {
-  Options o;
+  Options o;                   // the command line
+  KdModel *loaded = NULL;      // --device-model's (NULL: the built-in one)
+  const KdModel *model;        // the device model: ε and Select-Tilesize (Sect. 3.2)
+  char **cargs = NULL;         // the parser's arguments
+  int ncargs = 0;
+  KdSource src = {0};          // the parsed translation unit
+  KdProgram *prog = NULL;      // the access model of every kernel
+  KdPlan *plan = NULL;         // per struct: KDLG, clusters, a layout per cluster
+  KdRewriteResult rw = {0};    // the rewritten source
+  char *header_path = NULL;    // OpenCL: <output>.layout.h
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0)
     return rc;
-
-  // Device model: ε and Select-Tilesize (Sect. 3.2).
-  KdModel *loaded = NULL;
-  const KdModel *model = kd_model_builtin();
-  if (o.model_path) {
-    char err[512];
-    if (kd_model_load(o.model_path, &loaded, err, sizeof err) != 0) {
-      fprintf(stderr, "%s: error: %s\n", o.model_path, err);
-      return EXIT_INPUT;
-    }
-    model = loaded;
-  }
+  if (!(model = device_model(&o, &loaded)))
+    return EXIT_INPUT;
   int64_t epsilon = o.epsilon > 0 ? o.epsilon : model->epsilon;
+  if ((rc = compiler_args(&o, &cargs, &ncargs)) >= 0)
+    goto done;
 
-  // Compiler arguments: compile_commands.json first, then those after --.
-  char **dbargs = NULL;
-  int ndb = 0;
-  if (o.build_dir && (rc = read_compile_db(&o, &dbargs, &ndb)) >= 0) {
-    kd_model_free(loaded);
-    return rc;
-  }
-  const char **cargs = calloc((size_t)(ndb + o.ncargs + 1), sizeof(char *));
-  for (int i = 0; i < ndb; i++)
-    cargs[i] = dbargs[i];
-  for (int i = 0; i < o.ncargs; i++)
-    cargs[ndb + i] = o.cargs[i];
-
-  // 1. Front end.
-  KdSource src;
+  // 1. Front end: parse the kernel source.
   rc = EXIT_INPUT;
-  KdProgram *prog = NULL;
-  KdPlan *plan = NULL;
-  if (kd_frontend_parse(o.input, o.lang, cargs, ndb + o.ncargs, &src, stderr) != 0)
+  if (kd_frontend_parse(o.input, o.lang, (const char *const *)cargs, ncargs, &src, stderr) != 0)
     goto done;
 
   // 2. Access model: global-memory instructions and loops of every kernel.
   // (the per-access uniform flags are needed in full only by the dump; the plan reads them per struct)
   if (kd_access_build_ex(&src, &prog, stderr, o.dump_model ? 0 : KD_ACCESS_UNIFORM_LAZY) != 0) {
     fprintf(stderr, "kdlg-opt: error: out of memory\n");
-    goto done_src;
+    goto done;
   }
-
   if (o.dump_model)
     dump_access_model(prog);
 
-  // 3.–5. KDLG per struct, ε-Kruskal partition, layout per cluster.
-  if (o.only_struct) {
-    bool found = false;
-    for (int i = 0; i < prog->nstructs; i++)
-      found |= !strcmp(prog->structs[i].name, o.only_struct) ||
-               (prog->structs[i].alias && !strcmp(prog->structs[i].alias, o.only_struct));
-    if (!found) {
-      fprintf(stderr, "%s: error: no struct named '%s' is reached from a kernel\n", o.input, o.only_struct);
-      goto done_src;
-    }
-  }
-  if (kd_plan_build(prog, o.input, o.lang, model, epsilon, o.only_struct, &plan) != 0) {
-    fprintf(stderr, "kdlg-opt: error: out of memory\n");
-    goto done_src;
-  }
-  if (prog->nkernels == 0)
-    nothing_to_optimize(o.input, "no kernels in this file");
-  else if (plan->nstructs == 0)
-    nothing_to_optimize(o.input, "no kernel reaches an eligible struct through a global pointer");
-
-  // 5b. Layouts chosen by the user instead of the decision tree.
-  char err[1024] = "";
-  if (o.layout && (rc = kd_plan_force(plan, o.layout, err, sizeof err)) != 0) {
-    fprintf(stderr, "kdlg-opt: error: %s\n", rc == -1 ? "out of memory" : err);
-    rc = rc == -1 ? EXIT_INPUT : EXIT_USAGE;
-    goto done_src;
-  }
-  if (o.plan_in && (rc = kd_plan_read_layouts(plan, o.plan_in, err, sizeof err)) != 0) {
-    fprintf(stderr, "%s\n", rc == -1 ? "kdlg-opt: error: out of memory" : err);
+  // 3.-5. The plan: KDLG per struct, ε-Kruskal partition, a layout per cluster.
+  if ((rc = kd_plan_build(prog, o.input, o.lang, model, epsilon, o.only_struct, stderr, &plan)) != 0) {
+    if (rc == -1)
+      fprintf(stderr, "kdlg-opt: error: out of memory\n");
     rc = EXIT_INPUT;
-    goto done_src;
+    goto done;
   }
+  if ((rc = user_layouts(&o, plan)) >= 0)
+    goto done;
+  kd_plan_remark_uniform(plan, stderr);
 
-  for (int i = 0; i < plan->nstructs; i++) {  // kdlg-opt's rule (docs/design.md "Uniform accesses")
-    const KdStructPlan *sp = &plan->structs[i];
-    const KdStruct *st = &prog->structs[sp->sid];
-    if (sp->uniform && !sp->forced)
-      fprintf(stderr, "%s:%u:%u: remark: struct '%s': %s; kept in AoS [kdlg-uniform]\n", st->file, st->line, st->col,
-              st->name, KD_UNIFORM_NOTE);
-  }
+  // 6. Rewriting: new types, new indexing, host-side conversion.
+  if ((rc = rewrite(&o, &src, plan, &rw, &header_path)) >= 0)
+    goto done;
 
-  // 6. Rewriting (Sect. 3.3): new types, new indexing, host-side conversion.
-  KdRewriteResult rw;
-  memset(&rw, 0, sizeof rw);
-  char *header_path = NULL;
-  if (o.output || o.dry_run) {
-    if (o.output && o.lang == KD_LANG_OPENCL && asprintf(&header_path, "%s.layout.h", o.output) < 0)
-      header_path = NULL;
-    const char *hbase = header_path ? strrchr(header_path, '/') : NULL;
-    KdRewriteOptions ro = {o.inline_runtime, hbase ? hbase + 1 : header_path, KDLG_OPT_VERSION, o.dry_run};
-    if (kd_rewrite(&src, plan, &ro, &rw, stderr) != 0) {
-      rc = EXIT_INPUT;
-      free(header_path);
-      goto done_src;
-    }
-  }
+  // 7. Outputs.
+  rc = write_outputs(&o, plan, &rw, header_path);
 
-  // 7. Outputs, each complete in memory before it is written.
-  rc = 0;
-  if (o.dry_run) {
-    kd_plan_write_json(stdout, plan);
-    fputs(rw.edits ? rw.edits : "", stdout);
-    printf("%d struct(s) rewritten, %d kept in AoS; nothing written (--dry-run)\n", rw.nrewritten, rw.nkept);
-  } else {
-    if (o.emit_dot && emit(o.emit_dot, render_dot, plan) != 0)
-      rc = EXIT_INPUT;
-    if (o.emit_plan && emit(o.emit_plan, kd_plan_write_json, plan) != 0)
-      rc = EXIT_INPUT;
-    if (o.output && rc == 0) {
-      if (header_path && rw.header && kd_write_atomic("kdlg-opt", header_path, rw.header, rw.header_len, stderr) != 0)
-        rc = EXIT_INPUT;
-      if (rc == 0 && kd_write_atomic("kdlg-opt", o.output, rw.text, rw.len, stderr) != 0)
-        rc = EXIT_INPUT;
-    }
-  }
+done:
   free(header_path);
   kd_rewrite_result_free(&rw);
-
-done_src:
-  kd_frontend_dispose(&src);
-done:
   kd_plan_free(plan);
   kd_program_free(prog);
-  for (int i = 0; i < ndb; i++)
-    free(dbargs[i]);
-  free(dbargs);
-  free(cargs);
+  kd_frontend_dispose(&src);
+  free_args(cargs, ncargs);
   kd_model_free(loaded);
   return rc;
 }

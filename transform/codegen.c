@@ -1,5 +1,5 @@
 /* codegen.c: generated types, accessors and host wrappers (see codegen.h). */
-#define _GNU_SOURCE /* open_memstream */
+#define _GNU_SOURCE /* open_memstream, asprintf */
 #include "codegen.h"
 
 #include <stdbool.h>
@@ -32,6 +32,29 @@ static bool vector_aligned(const kd_layout *L, uint32_t c) {
     if (L->fields[f].cluster == c && L->fields[f].align > a)
       a = L->fields[f].align;
   return L->clusters[c].tile == 1 && L->clusters[c].align > a;
+}
+
+char *kd_gen_name(KdGenName what, const char *tag, const char *arg, unsigned index) {
+  char *s = NULL;
+  int n = -1;
+  switch (what) {
+  case KD_NAME_VIEW: n = asprintf(&s, "kdlg_view_%s", tag); break;
+  case KD_NAME_FIELD: n = asprintf(&s, "kdlg_%s_f_%s", tag, arg); break;
+  case KD_NAME_LOAD: n = asprintf(&s, "kdlg_%s_load", tag); break;
+  case KD_NAME_STORE: n = asprintf(&s, "kdlg_%s_store", tag); break;
+  case KD_NAME_OFFSET: n = asprintf(&s, "kdlg_%s_offset", tag); break;
+  case KD_NAME_PRE: n = asprintf(&s, "kdlg_%s_pre", tag); break;
+  case KD_NAME_POST: n = asprintf(&s, "kdlg_%s_post", tag); break;
+  case KD_NAME_NULL: n = asprintf(&s, "kdlg_%s_null", tag); break;
+  case KD_NAME_MAKE_VIEW: n = asprintf(&s, "kdlg_%s_view", tag); break;
+  case KD_NAME_HOST: n = asprintf(&s, "kdlg_%s_%s", tag, arg); break;
+  case KD_NAME_CLONE: n = asprintf(&s, "%s__kdlg_%s", arg, tag); break;
+  case KD_NAME_CL_REGION: n = asprintf(&s, "%s_kd_r%u", arg, index); break;
+  case KD_NAME_CL_COUNT: n = asprintf(&s, "%s_kd_n", arg); break;
+  }
+  if (n < 0)
+    abort();
+  return s;
 }
 
 void kd_gen_prelude(FILE *out, KdLanguage lang) {

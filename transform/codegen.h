@@ -44,6 +44,41 @@ typedef struct KdGenStruct {
   KdLanguage lang;
 } KdGenStruct;
 
+/* The generated names the rewritten code uses, for struct tag `tag` (the
+ * names below for tag S):
+ *   KD_NAME_VIEW        kdlg_view_S, the view type that replaces S *
+ *   KD_NAME_FIELD       kdlg_S_f_<arg>, the address of field <arg> of element i
+ *   KD_NAME_LOAD/STORE  kdlg_S_load, kdlg_S_store: a whole element
+ *   KD_NAME_OFFSET      kdlg_S_offset: a view plus an element offset
+ *   KD_NAME_PRE/POST    kdlg_S_pre, kdlg_S_post: ++q / q++ and kin on a view variable
+ *   KD_NAME_NULL        kdlg_S_null: the null view
+ *   KD_NAME_MAKE_VIEW   kdlg_S_view: OpenCL, a view from the region buffers
+ *   KD_NAME_HOST        kdlg_S_<arg>: CUDA host wrapper (arg: malloc, malloc_managed,
+ *                       malloc_async, copy_in, copy_out, copy_between and their
+ *                       _async forms, memset, memset_async, free, free_async)
+ *   KD_NAME_CLONE       <arg>__kdlg_S: the clone of function <arg> taking views of S
+ *   KD_NAME_CL_REGION   <arg>_kd_r<index>: OpenCL, region buffer `index` of parameter <arg>
+ *   KD_NAME_CL_COUNT    <arg>_kd_n: OpenCL, the element count of parameter <arg>
+ * Returns the name, malloc'd (aborts on out-of-memory); `arg` is ignored
+ * where the name has none, `index` except for KD_NAME_CL_REGION. */
+typedef enum KdGenName {
+  KD_NAME_VIEW,
+  KD_NAME_FIELD,
+  KD_NAME_LOAD,
+  KD_NAME_STORE,
+  KD_NAME_OFFSET,
+  KD_NAME_PRE,
+  KD_NAME_POST,
+  KD_NAME_NULL,
+  KD_NAME_MAKE_VIEW,
+  KD_NAME_HOST,
+  KD_NAME_CLONE,
+  KD_NAME_CL_REGION,
+  KD_NAME_CL_COUNT,
+} KdGenName;
+
+char *kd_gen_name(KdGenName what, const char *tag, const char *arg, unsigned index);
+
 /* Macros every generated block uses (KDLG_FN, KDLG_GLOBAL, kdlg_index); once per file. */
 void kd_gen_prelude(FILE *out, KdLanguage lang);
 

@@ -41,7 +41,9 @@ bool kd_edits_check(KdEdits *E, int *owner, unsigned *at);
 /* Writes src[0, len) with the edits applied.  Returns 0, or -1 on a write error. */
 int kd_edits_apply(KdEdits *E, const char *src, size_t len, FILE *out);
 
-/* Writes one line per edit, "line:col: replace 'old' with 'new'" (for --dry-run). */
+/* Writes one line per edit (for --dry-run): "path:line:col: replace 'old' ->
+ * 'new'" ("insert '' -> 'new'" for a zero-length edit); 'old' is cut at 200
+ * bytes, an inserted 'new' over 200 bytes is written as "...". */
 void kd_edits_describe(KdEdits *E, const char *path, const char *src, size_t len, FILE *out);
 
 #endif

@@ -85,8 +85,38 @@ static int keep_uniform_aos(KdStructPlan *sp) {
   return rc == 0 ? 0 : -1;
 }
 
+static void nothing_to_optimize(FILE *remarks, const char *input, const char *why) {
+  fprintf(remarks, "%s:1:1: remark: nothing to optimize: %s [kdlg-nothing]\n", input, why);
+}
+
+void kd_plan_remark_uniform(const KdPlan *plan, FILE *remarks) {
+  for (int i = 0; i < plan->nstructs; i++) {  // kdlg-opt's rule (docs/design.md "Uniform accesses")
+    const KdStructPlan *sp = &plan->structs[i];
+    if (sp->uniform && !sp->forced)
+      fprintf(remarks, "%s:%u:%u: remark: struct '%s': %s; kept in AoS [kdlg-uniform]\n", sp->file, sp->line, sp->col,
+              sp->name, KD_UNIFORM_NOTE);
+  }
+}
+
+/* sp->layout from its clusters and layouts (again after each change of them):
+ * the one layout description the rewriter reads.  0, or -1 on out-of-memory. */
+static int finish_layout(KdStructPlan *sp) {
+  kd_layout_release(&sp->layout);
+  return kd_layout_from_plan(sp->g, sp->layouts, &sp->layout);
+}
+
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
-                  int64_t epsilon, const char *only, KdPlan **out) {
+                  int64_t epsilon, const char *only, FILE *remarks, KdPlan **out) {
+  if (only) {
+    bool found = false;
+    for (int i = 0; i < prog->nstructs; i++)
+      found |= !strcmp(prog->structs[i].name, only) || (prog->structs[i].alias && !strcmp(prog->structs[i].alias, only));
+    if (!found) {
+      if (remarks)
+        fprintf(remarks, "%s: error: no struct named '%s' is reached from a kernel\n", input, only);
+      return -2;
+    }
+  }
   KdPlan *plan = calloc(1, sizeof *plan);
   if (!plan)
     return -1;
@@ -103,6 +133,12 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       continue;
     KdStructPlan *sp = &plan->structs[plan->nstructs++];
     sp->sid = sid;
+    sp->usr = st->usr;
+    sp->name = st->name;
+    sp->alias = st->alias;
+    sp->file = st->file;
+    sp->line = st->line;
+    sp->col = st->col;
     sp->g = kdlg_new(st);
     if (!sp->g)
       goto oom;
@@ -135,16 +171,21 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       // the whole struct in one aligned AoS cluster: only where its bytes stay
       // where they are (no field reordered, stride = sizeof), so that a copy
       // through a pointer plus an offset stays a plain copy (codegen.c)
-      kd_layout L;
-      if (kd_layout_from_plan(sp->g, sp->layouts, &L) != 0)
+      if (finish_layout(sp) != 0)
         goto oom;
-      if (!kd_layout_identity(&L))
+      if (!kd_layout_identity(&sp->layout))
         sp->layouts[0].align = 0;
-      kd_layout_release(&L);
     }
     if (sp->uniform && keep_uniform_aos(sp) != 0)
       goto oom;
+    sp->epsilon = sp->g->epsilon;
+    if (finish_layout(sp) != 0)
+      goto oom;
   }
+  if (remarks && prog->nkernels == 0)
+    nothing_to_optimize(remarks, input, "no kernels in this file");
+  else if (remarks && plan->nstructs == 0)
+    nothing_to_optimize(remarks, input, "no kernel reaches an eligible struct through a global pointer");
   *out = plan;
   return 0;
 oom:
@@ -235,6 +276,7 @@ void kd_plan_free(KdPlan *plan) {
     return;
   for (int i = 0; i < plan->nstructs; i++) {
     kdlg_free(plan->structs[i].g);
+    kd_layout_release(&plan->structs[i].layout);
     free(plan->structs[i].layouts);
     free(plan->structs[i].kdlg_of);
     free(plan->structs[i].use);
@@ -304,7 +346,7 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
   sp->layouts = lay;
   free(renum);
   free(count);
-  return 0;
+  return finish_layout(sp);
 }
 
 static int parse_tile(const char *s, uint32_t *tile) {

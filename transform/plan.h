@@ -12,6 +12,7 @@
 #include "../analysis/dtree.h"
 #include "../analysis/kdlg.h"
 #include "../analysis/usage.h"
+#include "../runtime/kdlg_layout.h"
 
 typedef struct KdStructPlan {
   int sid;                   // index in prog->structs
@@ -22,6 +23,14 @@ typedef struct KdStructPlan {
   int *kdlg_of;              // uniform: field → cluster of the ε-partition (what --layout split uses); owned
   int kdlg_nclusters;        // number of clusters of kdlg_of
   KdFieldUse *use;           // prog->nkernels × nfields: each kernel's use of each field (φ, usage.h); owned
+  // What the rewriter takes (it reads nothing else of the analysis):
+  const char *usr;           // the struct's identity across translation units (KdStruct.usr)
+  const char *name;          // KdStruct.name: its tag, or the typedef name of an anonymous struct
+  const char *alias;         // KdStruct.alias, or NULL
+  const char *file;          // where it is declared (KdStruct.file, .line, .col)
+  unsigned line, col;
+  int64_t epsilon;           // ε the partition used, bytes
+  kd_layout layout;          // the finished layout description of the clusters and layouts (owned)
 } KdStructPlan;
 
 /* Why a uniform struct keeps one AoS cluster (the plan's "note", the DOT label). */
@@ -36,17 +45,27 @@ typedef struct KdPlan {
   KdStructPlan *structs;     // analysed structs, in order of first appearance (owned)
 } KdPlan;
 
-/* Builds the plan: for every eligible struct (or only `only`, if non-NULL)
- * the KDLG over all kernels that reach it, the ε-partition and a layout per
- * cluster from `model`, selected by the cluster's σ(c), σ_min (its
- * smallest field's bytes) and φ, an AoS cluster aligned by
- * kd_plan_vector_align.  A struct all of whose accesses are uniform
- * across a work-group (KdAccess.uniform; at least one access) keeps one AoS
- * cluster instead (kdlg-opt's rule, docs/design.md); its ε-partition is kept
- * in kdlg_of for --layout split.  Returns 0, or -1 on out-of-memory.  *out is freed
- * with kd_plan_free. */
+/* Builds the plan (Sect. 3.3's combined algorithm): for every eligible
+ * struct (or only the one named `only`, by tag or typedef name, if non-NULL)
+ * the KDLG over all kernels that reach it (δ the maximum over them), the
+ * ε-partition (epsilon in bytes) and a layout per cluster from `model`,
+ * selected by the cluster's σ(c), σ_min (its smallest field's bytes) and φ,
+ * an AoS cluster aligned by kd_plan_vector_align; then each struct's
+ * finished layout description (KdStructPlan.layout).  A struct all of whose
+ * accesses are uniform across a work-group (KdAccess.uniform; at least one
+ * access) keeps one AoS cluster instead (kdlg-opt's rule, docs/design.md);
+ * its ε-partition is kept in kdlg_of for --layout split.  On `remarks` (if
+ * not NULL): "nothing to optimize" when the file has no kernel or no kernel
+ * reaches an eligible struct.  Returns 0; -2 if `only` names no struct a
+ * kernel reaches (an error on `remarks`); -1 on out-of-memory.  *out is
+ * freed with kd_plan_free. */
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
-                  int64_t epsilon, const char *only, KdPlan **out);
+                  int64_t epsilon, const char *only, FILE *remarks, KdPlan **out);
+
+/* The remark for each struct that keeps one AoS cluster because every
+ * access to it is uniform across a work-group (not forced by --layout or
+ * --plan-in): `file:line:col: remark: struct 'S': ... [kdlg-uniform]`. */
+void kd_plan_remark_uniform(const KdPlan *plan, FILE *remarks);
 
 /* kdlg-opt's alignment rule for an AoS cluster c of st (not the paper's;
  * docs/design.md "Aligned AoS"): σ(c) bytes when σ(c) is 2, 4, 8 or 16 and

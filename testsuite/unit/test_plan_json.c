@@ -101,7 +101,7 @@ static void free_program(KdProgram *p) {
 /* builds the plan, writes it, parses it back */
 static json_t *plan_json(const KdProgram *prog, const KdModel *model, int64_t eps, const char *only, char **text_out) {
   KdPlan *plan = NULL;
-  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, model, eps, only, &plan), 0);
+  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, model, eps, only, NULL, &plan), 0);
   assert_non_null(plan);
   char *buf = NULL;
   size_t len = 0;
@@ -336,9 +336,16 @@ static void test_plan_only(void **state) {
   root = plan_json(prog, provisional_model(), 128, "Bad", NULL);
   assert_int_equal(json_array_size(get(root, "structs")), 0);
   json_decref(root);
-  root = plan_json(prog, provisional_model(), 128, "Nope", NULL);
-  assert_int_equal(json_array_size(get(root, "structs")), 0);
-  json_decref(root);
+  // a name no kernel reaches: an error (-2) on the remarks, no plan
+  char *err = NULL;
+  size_t elen = 0;
+  FILE *rem = open_memstream(&err, &elen);
+  KdPlan *plan = NULL;
+  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, provisional_model(), 128, "Nope", rem, &plan), -2);
+  fclose(rem);
+  assert_null(plan);
+  assert_string_equal(err, "in.cl: error: no struct named 'Nope' is reached from a kernel\n");
+  free(err);
   free_program(prog);
 }
 
@@ -383,7 +390,7 @@ static void test_plan_struct(void **state) {
   (void)state;
   KdProgram *prog = build_program();
   KdPlan *plan = NULL;
-  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, provisional_model(), 128, NULL, &plan), 0);
+  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, provisional_model(), 128, NULL, NULL, &plan), 0);
   assert_int_equal(plan->nstructs, 2);
   assert_int_equal(plan->structs[0].sid, 0);
   assert_int_equal(plan->structs[1].sid, 2);

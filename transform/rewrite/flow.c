@@ -1,0 +1,293 @@
+/* flow.c: pass 1, which pointers flow where.  Collects the file's
+ * functions and global pointer variables, then visits every function body
+ * once (a cloneable function's per instance that a call reaches, route.c)
+ * and records every flow into a pointer variable (initialisation,
+ * assignment, call argument → parameter, kernel launch and cudaLaunchKernel
+ * argument arrays), every cudaMalloc target (a seed), every offset added to
+ * a pointer variable and every pointer that escapes (returned, global). */
+#include "rewriteInt.h"
+
+/* The variable v in `&v` / `(void **)&v`, or NULL. */
+Var *rw_address_of_var(R *r, KdNode *e) {
+  while (rw_conversion_operand(e, &e))
+    ;
+  if (e->c.kind != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(e->c) != CXUnaryOperator_AddrOf)
+    return NULL;
+  KdNode *ch = rw_only_kid(e);
+  while (ch && ch->c.kind == CXCursor_ParenExpr)
+    ch = rw_only_kid(ch);
+  if (!ch || ch->c.kind != CXCursor_DeclRefExpr)
+    return NULL;
+  return rw_ref_var(r, ch);
+}
+
+static void mark_launched(R *r, CXCursor def) {
+  Launched *l = calloc(1, sizeof *l);
+  l->key = decl_key(def);
+  Launched *old;
+  HASH_FIND(hh, r->fl.launched, &l->key, sizeof(DeclKey), old);
+  if (old)
+    free(l);
+  else
+    HASH_ADD(hh, r->fl.launched, key, sizeof(DeclKey), l);
+}
+
+LaunchArray *rw_launch_array(R *r, CXCursor d, bool add) {
+  DeclKey k = decl_key(d);
+  LaunchArray *a;
+  HASH_FIND(hh, r->fl.arrays, &k, sizeof k, a);
+  if (!a && add) {
+    a = calloc(1, sizeof *a);
+    a->key = k;
+    a->decl = d;
+    HASH_ADD(hh, r->fl.arrays, key, sizeof(DeclKey), a);
+  }
+  return a;
+}
+
+/* The initialiser list of a variable declaration, or NULL. */
+KdNode *rw_init_list_of(R *r, CXCursor v) {
+  KdNode *n = rw_node_of(r, v), *il = NULL;
+  for (int i = 0; i < n->nkids; i++)
+    if (n->kids[i]->c.kind == CXCursor_InitListExpr)
+      il = n->kids[i];
+  return il;
+}
+
+/* cudaLaunchKernel(kernel, grid, block, args, ...) (also the C++ template and
+ * cudaLaunchCooperativeKernel) whose kernel is a function of this file and
+ * whose args is a local void* array: the kernel's definition and the array's
+ * declaration. */
+bool rw_launch_call(R *r, KdNode *call, CXCursor *kernel, CXCursor *array) {
+  CXCursor callee = kd_node_referenced(r->tree, call);
+  unsigned off;
+  if (!r->cuda || clang_Cursor_isNull(callee) || rw_in_main(r, clang_getCursorLocation(callee), &off) ||
+      clang_Cursor_getNumArguments(call->c) < 4)
+    return false;
+  char name[128];
+  rw_spell(callee, name, sizeof name);
+  if (strcmp(name, "cudaLaunchKernel") && strcmp(name, "cudaLaunchCooperativeKernel"))
+    return false;
+  CXCursor k = rw_referenced_decl(r, rw_arg_node(r, call, 0));
+  CXCursor a = rw_referenced_decl(r, rw_arg_node(r, call, 3));
+  if (clang_Cursor_isNull(k) || clang_Cursor_isNull(a) || clang_getCursorKind(a) != CXCursor_VarDecl ||
+      !rw_is_void_ptr_array(a))
+    return false;
+  CXCursor def = clang_getCursorDefinition(k);
+  if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl || !rw_is_kernel_fn(r, def) ||
+      !rw_in_main(r, clang_getCursorLocation(def), &off))
+    return false;
+  *kernel = def;
+  *array = a;
+  return true;
+}
+
+/* Pass 1 for cudaLaunchKernel: &v at position i of the argument array flows
+ * into the kernel's parameter i. */
+static void pass1_launch(R *r, CXCursor kernel, CXCursor array) {
+  mark_launched(r, kernel);
+  rw_launch_array(r, array, true)->launch_refs++;
+  KdNode *il = rw_init_list_of(r, array);
+  if (!il)
+    return;
+  int np = clang_Cursor_getNumArguments(kernel);
+  for (int i = 0; i < il->nkids; i++) {
+    Var *v = rw_address_of_var(r, il->kids[i]);
+    if (!v)
+      continue;
+    Var *pv = i < np ? rw_var_find(r, clang_Cursor_getArgument(kernel, (unsigned)i)) : NULL;
+    if (pv && pv->rs == v->rs) {
+      rw_uf_union(r, pv, v);
+      rw_add_move(r, v, pv);
+    } else
+      rw_set_opaque(r, v, il->kids[i]->c, "its address is given to cudaLaunchKernel for a parameter of another type");
+  }
+}
+
+static void pass1_vardecl(R *r, KdNode *v) {
+  int rs = rw_rs_of_pointer(r, clang_getCursorType(v->c));
+  if (rs < 0)
+    return;
+  Var *var = rw_var_add(r, v->c, rs);
+  CXCursor parent = clang_getCursorSemanticParent(v->c);
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_StructDecl ||
+      pk == CXCursor_ClassDecl || clang_Cursor_getStorageClass(v->c) == CX_SC_Static)
+    rw_set_opaque(r, var, v->c, "a global or static pointer variable is not tracked");
+  for (int i = 0; i < v->nkids; i++)
+    if (clang_isExpression(v->kids[i]->c.kind))
+      rw_flow(r, var, v->kids[i]);
+}
+
+/* Pass 1 at node c of a function body. */
+static void pass1_node(R *r, KdNode *c) {
+  enum CXCursorKind k = c->c.kind;
+  if (k == CXCursor_VarDecl) {
+    pass1_vardecl(r, c);
+  } else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c->c) == CXBinaryOperator_Assign) {
+    if (c->nkids == 2 && c->kids[0]->c.kind == CXCursor_DeclRefExpr) {
+      Var *v = rw_ref_var(r, c->kids[0]);
+      if (v)
+        rw_flow(r, v, c->kids[1]);
+    }
+  } else if ((k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) && c->nkids >= 1 &&
+             c->kids[0]->c.kind == CXCursor_DeclRefExpr) {
+    // q += k, q -= k, ++q, q--, ... (pass 2 decides whether that form is supported)
+    Var *v = kd_node_type_kind(r->tree, c->kids[0]) == CXType_Pointer ? rw_ref_var(r, c->kids[0]) : NULL;
+    enum CXUnaryOperatorKind op = k == CXCursor_UnaryOperator ? clang_getCursorUnaryOperatorKind(c->c) : 0;
+    if (v && (k == CXCursor_CompoundAssignOperator || rw_is_step_op(op)))
+      rw_mark_moved(v, c->c);
+  } else if (k == CXCursor_DeclRefExpr) {
+    // (a reference to such an array has its type: most have not, and are
+    // not asked what they reference)
+    enum CXTypeKind tk = kd_node_type_kind(r->tree, c);
+    CXCursor d = tk == CXType_ConstantArray || tk == CXType_IncompleteArray ? kd_node_referenced(r->tree, c)
+                                                                             : clang_getNullCursor();
+    if (clang_getCursorKind(d) == CXCursor_VarDecl && rw_is_void_ptr_array(d))
+      rw_launch_array(r, d, true)->refs++;
+  } else if (k == CXCursor_CallExpr) {
+    CXCursor callee = kd_node_referenced(r->tree, c);
+    int nargs = clang_Cursor_getNumArguments(c->c);
+    const HostCall *h = rw_host_call(r, callee);
+    CXCursor lk, la;
+    if (rw_launch_call(r, c, &lk, &la)) {
+      pass1_launch(r, lk, la);
+    } else if (h && h->kind == H_MALLOC && nargs >= 1) {
+      Var *v = rw_address_of_var(r, rw_arg_node(r, c, 0));
+      if (v) {
+        v->seed = true;
+        r->fl.cdirty = true;
+      }
+    } else if (!clang_Cursor_isNull(callee) && nargs > 0) {
+      CXCursor def = clang_getCursorDefinition(callee);
+      Fn *F = rw_fn_find(r, def);
+      if (F) {
+        rw_add_edge(r, c, F);  // routed later (route_calls)
+      } else if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
+                                               clang_getCursorKind(def) == CXCursor_CXXMethod)) {
+        if (r->cuda && rw_is_kernel_fn(r, def))
+          mark_launched(r, def);
+        int np = clang_Cursor_getNumArguments(def);
+        for (int i = 0; i < nargs && i < np; i++) {
+          Var *pv = rw_var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
+          if (pv)
+            rw_flow(r, pv, rw_arg_node(r, c, i));
+        }
+      }
+    }
+  } else if (k == CXCursor_ReturnStmt) {
+    if (c->nkids == 1 && rw_rs_of_pointer(r, kd_node_type(r->tree, c->kids[0])) >= 0) {
+      Var *v = NULL;
+      if (rw_ptr_source(r, c->kids[0], &v) == SRC_VAR)
+        rw_set_opaque(r, v, c->kids[0]->c, "the pointer is returned from a function");
+    }
+  }
+}
+
+/* Pass 1 at every node below n, parents before children, as often as a
+ * recursive clang_visitChildren meets each (see ast.h). */
+void rw_pass1_below(R *r, KdNode *n) {
+  for (int i = 0; i < n->nkids; i++) {
+    for (int k = 0; k <= n->kids[i]->again; k++)
+      pass1_node(r, n->kids[i]);
+    rw_pass1_below(r, n->kids[i]);
+  }
+}
+
+/* The cloneable functions: CUDA, defined in the file, not kernels, plain
+ * functions (not methods, operators, template specializations, or friends
+ * defined in a class: a clone of those could not be declared or named
+ * beside them), with a pointer to a planned struct among their parameters.
+ * The others are rewritten in place or not at all, as before. */
+static void setup_fns(R *r) {
+  if (!r->cuda)
+    return;
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor fn = r->funcs.v[f];
+    if (!clang_isCursorDefinition(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl || rw_is_kernel_fn(r, fn) ||
+        rw_fn_find(r, fn))
+      continue;
+    enum CXCursorKind lex = clang_getCursorKind(clang_getCursorLexicalParent(fn));
+    char name[256];
+    rw_spell(fn, name, sizeof name);
+    if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) || clang_Cursor_getNumTemplateArguments(fn) > 0 ||
+        (!strncmp(name, "operator", 8) && !rw_is_ident_char(name[8])) ||
+        (lex != CXCursor_TranslationUnit && lex != CXCursor_Namespace && lex != CXCursor_LinkageSpec))
+      continue;
+    bool takes = false;
+    int np = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < np && !takes; i++)
+      takes = rw_rs_of_pointer(r, clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i))) >= 0;
+    if (!takes)
+      continue;
+    Fn *F = calloc(1, sizeof *F);
+    if (!F)
+      abort();
+    F->key = decl_key(fn);
+    F->def = fn;
+    F->clone_rs = -1;
+    rw_spell(fn, F->name, sizeof F->name);
+    HASH_ADD(hh, r->cl.fns, key, sizeof(DeclKey), F);
+  }
+}
+
+void rw_pass1(R *r) {
+  setup_fns(r);
+  // parameters first (calls may come before the callee's definition)
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor fn = r->funcs.v[f];
+    if (!clang_isCursorDefinition(fn))
+      continue;
+    bool kernel = rw_is_kernel_fn(r, fn);
+    int np = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < np; i++) {
+      CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+      CXType t = rw_ctype(p);
+      int rs = rw_rs_of_pointer(r, t);
+      if (rs < 0)
+        continue;
+      Var *v = rw_var_add(r, p, rs);
+      if (kernel && (r->cuda || kd_opencl_global_pointer(t))) {
+        v->seed = true;
+        v->kernel_param = true;
+      }
+    }
+  }
+  // bodies of the functions that are not cloneable; the others as calls reach them
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor fn = r->funcs.v[f];
+    if (clang_isCursorDefinition(fn) && !rw_fn_find(r, fn)) {
+      r->cur.visiting_fn = fn;
+      rw_pass1_below(r, rw_node_of(r, kd_function_body(fn)));
+    }
+  }
+  rw_route_calls(r);
+  r->cur.inst = 0;
+}
+
+/* Every function declaration in the main file (also inside namespaces and classes). */
+static enum CXChildVisitResult collect_function_refs(CXCursor c, CXCursor parent, CXClientData data) {
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_FunctionDecl)
+    rw_collect(c, parent, data);
+  return CXChildVisit_Recurse;
+}
+
+enum CXChildVisitResult rw_collect_funcs(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  R *r = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  unsigned off;
+  if (!rw_in_main(r, clang_getCursorLocation(c), &off))
+    return CXChildVisit_Continue;
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl || k == CXCursor_ClassDecl)
+    return CXChildVisit_Recurse;
+  if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
+      k == CXCursor_Destructor)
+    rw_collect(c, parent, &r->funcs);
+  else if (k == CXCursor_VarDecl) {
+    pass1_vardecl(r, rw_node_of(r, c));  // globals
+    clang_visitChildren(c, collect_function_refs, &r->global_refs);
+  }
+  return CXChildVisit_Continue;
+}

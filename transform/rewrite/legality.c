@@ -1,0 +1,225 @@
+/* legality.c: after pass 1, what keeps a struct in AoS before any edit is
+ * made (rw_resolve): a component that holds device data and a pointer from
+ * elsewhere, a cudaLaunchKernel argument array used otherwise, a kernel with
+ * view parameters that the file does not launch, clones that cannot be
+ * written (clones.c), a view variable named where the parser does not see
+ * it; and a function receiving views named in a global's initialiser
+ * (rw_check_global_refs).  Each with a remark at the place. */
+#include "rewriteInt.h"
+
+/* Remarks look at variables in the order of the file (globals, parameters,
+ * locals), whatever order pass 1 met them in. */
+static int cmp_report(const void *x, const void *y) {
+  const Var *a = *(Var *const *)x, *b = *(Var *const *)y;
+  if (a->tier != b->tier)
+    return a->tier - b->tier;
+  if (a->key.offset != b->key.offset)
+    return a->key.offset < b->key.offset ? -1 : 1;
+  return a->inst - b->inst;
+}
+
+typedef struct Offsets {
+  unsigned *v;
+  int n, cap;
+} Offsets;
+
+static void offsets_add(Offsets *o, unsigned x) {
+  if (o->n == o->cap) {
+    o->cap = o->cap ? 2 * o->cap : 256;
+    o->v = realloc(o->v, (size_t)o->cap * sizeof *o->v);
+    if (!o->v)
+      abort();
+  }
+  o->v[o->n++] = x;
+}
+
+static int cmp_unsigned(const void *x, const void *y) {
+  unsigned a = *(const unsigned *)x, b = *(const unsigned *)y;
+  return a < b ? -1 : a > b;
+}
+
+/* Whether offset o of the main file starts the word `name` (nl bytes) used
+ * as a name of its own: not after `.`, `->` or `::`. */
+static bool word_at(R *r, unsigned o, const char *name, size_t nl) {
+  if (o + nl > r->len || memcmp(r->text + o, name, nl) || (o > 0 && rw_is_ident_char(r->text[o - 1])) ||
+      (o + nl < r->len && rw_is_ident_char(r->text[o + nl])))
+    return false;
+  unsigned j = o;
+  while (j > 0 && (r->text[j - 1] == ' ' || r->text[j - 1] == '\t' || r->text[j - 1] == '\n'))
+    j--;
+  return !(j > 0 && (r->text[j - 1] == '.' || (j > 1 && r->text[j - 1] == '>' && r->text[j - 2] == '-') ||
+                     (j > 1 && r->text[j - 1] == ':' && r->text[j - 2] == ':')));
+}
+
+/* The main-file offsets (a macro argument's at the argument) of the names
+ * below n that are spelled `name`: references, declarations, type and label
+ * references, whatever entity they name. */
+static void name_offsets(R *r, KdNode *n, const char *name, size_t nl, Offsets *out) {
+  for (int i = 0; i < n->nkids; i++) {
+    KdNode *c = n->kids[i];
+    enum CXCursorKind kind = c->c.kind;
+    unsigned off;
+    if ((kind == CXCursor_DeclRefExpr || kind == CXCursor_VarDecl || kind == CXCursor_ParmDecl ||
+         kind == CXCursor_TypeRef || kind == CXCursor_LabelRef || kind == CXCursor_LabelStmt ||
+         kind == CXCursor_OverloadedDeclRef || kind == CXCursor_FieldDecl || kind == CXCursor_TemplateRef ||
+         kind == CXCursor_NamespaceRef) &&
+        rw_in_main(r, clang_getCursorLocation(c->c), &off) && word_at(r, off, name, nl))
+      offsets_add(out, off);
+    name_offsets(r, c, name, nl, out);
+  }
+}
+
+/* Number of words `name` in the main file's [b, e) (word_at). */
+static int count_words(R *r, unsigned b, unsigned e, const char *name, size_t nl) {
+  int n = 0;
+  for (unsigned o = b; o + nl <= e;) {
+    const char *hit = memchr(r->text + o, name[0], e - nl + 1 - o);
+    if (!hit)
+      break;
+    o = (unsigned)(hit - r->text);
+    n += word_at(r, o, name, nl);
+    o++;
+  }
+  return n;
+}
+
+/* A view variable named in its function where the parser does not see it: in
+ * a branch of #if / #ifdef the preprocessor skipped (the host side parses
+ * without __CUDA_ARCH__) or in a macro argument the macro drops (the device
+ * branch of NV_IF_TARGET).  That text would stay unrewritten and not compile
+ * (or mean something else), so the struct keeps AoS, with a remark at the
+ * word.  A word of the function body spelled like the variable (not after
+ * `.`, `->`, `::`) that no name in the function's tree (a reference or a
+ * declaration of any entity so spelled: another variable of the name in a
+ * sibling scope is no hidden use) is at is such a use.  Only where the body
+ * has more such words than the tree has names is it tokenized, so that
+ * comments and literals do not count. */
+static void check_hidden_uses(R *r) {
+  Offsets seen = {0};
+  for (int i = 0; i < r->fl.nvars; i++) {
+    Var *v = r->fl.vars[i];
+    if (!rw_var_live(v) || !r->fl.vars[rw_uf_find(r, i)]->seed || r->rs[v->rs].bad)
+      continue;
+    CXCursor fn = clang_getCursorSemanticParent(v->decl);
+    enum CXCursorKind fk = clang_getCursorKind(fn);
+    if (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod && fk != CXCursor_FunctionTemplate &&
+        fk != CXCursor_Constructor && fk != CXCursor_Destructor && fk != CXCursor_ConversionFunction)
+      continue;  // a global: no body to look into
+    CXCursor body = kd_function_body(fn);
+    if (clang_Cursor_isNull(body))
+      continue;
+    KdNode *bn = rw_node_of(r, body);
+    unsigned b, e, off;
+    if (!rw_node_range(r, bn, &b, &e))
+      continue;
+    const char *name = v->name;
+    size_t nl = strlen(name);
+    if (!nl)
+      continue;
+    int words = count_words(r, b, e, name, nl);
+    seen.n = 0;
+    name_offsets(r, bn, name, nl, &seen);
+    qsort(seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned);
+    int named = 0;
+    for (int a = 0; a < seen.n; a++)
+      named += (a == 0 || seen.v[a] != seen.v[a - 1]) && seen.v[a] >= b && seen.v[a] < e;
+    if (words <= named)
+      continue;
+    // tokens decide: comments, strings and character literals do not count
+    CXToken *toks = NULL;
+    unsigned nt = 0;
+    clang_tokenize(r->src->tu, clang_getCursorExtent(body), &toks, &nt);
+    for (unsigned t = 0; t < nt; t++) {
+      CXSourceLocation l = clang_getTokenLocation(r->src->tu, toks[t]);
+      if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !rw_in_main(r, l, &off) || off < b || off >= e ||
+          !word_at(r, off, name, nl) || bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned))
+        continue;
+      rw_set_bad_loc(r, v->rs, l,
+                     "'%s' is used where the parser does not see it (in a branch of #if that the preprocessor skips "
+                     "on the host side, or in a macro argument that the macro drops, such as NV_IF_TARGET's other "
+                     "branch), which would stay unrewritten",
+                     name);
+      break;
+    }
+    clang_disposeTokens(r->src->tu, toks, nt);
+  }
+  free(seen.v);
+}
+
+/* Views and opaque pointers in one component: that struct keeps AoS. */
+void rw_resolve(R *r) {
+  rw_close_moves(r);
+  // a launch argument array used in any other way: the addresses in it escape
+  LaunchArray *a, *at;
+  HASH_ITER(hh, r->fl.arrays, a, at) {
+    if (a->launch_refs == 0 || a->refs == a->launch_refs)
+      continue;
+    KdNode *il = rw_init_list_of(r, a->decl);
+    for (int i = 0; il && i < il->nkids; i++) {
+      Var *v = rw_address_of_var(r, il->kids[i]);
+      for (; v; v = v->twin)  // both instances of a cloneable function's variable
+        rw_set_opaque(r, v, il->kids[i]->c,
+                    "the cudaLaunchKernel argument array holding its address is also used elsewhere");
+    }
+  }
+  Var **order = malloc(((size_t)r->fl.nvars + 1) * sizeof(Var *));
+  if (!order)
+    abort();
+  memcpy(order, r->fl.vars, (size_t)r->fl.nvars * sizeof(Var *));
+  qsort(order, (size_t)r->fl.nvars, sizeof(Var *), cmp_report);
+  for (int i = 0; i < r->fl.nvars; i++) {
+    Var *v = order[i];
+    if (v->opaque && rw_var_live(v) && (rw_comp_class(r, v) & CL_VIEW))
+      rw_set_bad(r, v->rs, v->opaque_at, "%s, and it also holds the struct's device data", v->why);
+  }
+  free(order);
+  for (int i = 0; i < r->fl.nvars; i++)
+    if (r->fl.vars[i]->seed)
+      r->fl.vars[rw_uf_find(r, i)]->seed = true;
+  for (int i = 0; i < r->fl.nvars; i++)
+    if (rw_var_live(r->fl.vars[i]) && r->fl.vars[rw_uf_find(r, i)]->seed)
+      r->rs[r->fl.vars[i]->rs].nviews++;
+  // CUDA: a kernel whose parameter becomes a view must be launched here (its callers change)
+  if (r->cuda) {
+    for (int i = 0; i < r->fl.nvars; i++) {
+      Var *v = r->fl.vars[i];
+      if (!v->kernel_param || r->rs[v->rs].bad)
+        continue;
+      CXCursor fn = clang_getCursorSemanticParent(v->decl);
+      DeclKey k = decl_key(fn);
+      Launched *l;
+      HASH_FIND(hh, r->fl.launched, &k, sizeof k, l);
+      if (!l) {
+        char name[128];
+        rw_spell(fn, name, sizeof name);
+        rw_set_bad(r, v->rs, fn,
+                   "kernel '%s' is not launched in this file, so its callers cannot be given the new layout", name);
+      }
+    }
+  }
+  rw_check_clones(r);
+  check_hidden_uses(r);  // after the clone checks, whose remarks say more
+}
+
+/* A global variable's initialiser names a function (calls it, or takes its
+ * address) outside any function body, where pass 1 does not look: if the
+ * function's parameters become views, in place or in a clone, that struct
+ * keeps AoS (conservative: the initialiser's call is not routed; rewritten in
+ * place, the function would no longer accept its host arguments there). */
+void rw_check_global_refs(R *r) {
+  for (int i = 0; i < r->global_refs.n; i++) {
+    CXCursor ref = r->global_refs.v[i];
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(ref));
+    int np = clang_Cursor_isNull(def) ? 0 : clang_Cursor_getNumArguments(def);
+    for (int a = 0; a < np; a++) {
+      Var *pv = rw_base_var(r, clang_Cursor_getArgument(def, (unsigned)a));
+      for (Var *v = pv; v; v = v->twin)
+        if (rw_is_view(r, v)) {
+          char name[256];
+          rw_spell(def, name, sizeof name);
+          rw_set_bad(r, v->rs, ref, "'%s' receives it and is named in a global variable's initialiser, outside any function",
+                     name);
+        }
+    }
+  }
+}

@@ -1,0 +1,206 @@
+/* output.c: the output: overlapping edits resolved (the struct that owns
+ * one keeps AoS), the header comment (the plan in words), the runtime, the
+ * generated types after each struct's declaration, the edits applied; for
+ * OpenCL the host header <output>.layout.h. */
+#define _GNU_SOURCE /* open_memstream */
+#include "rewriteInt.h"
+
+extern const char kd_embedded_runtime_layout[];
+extern const char kd_embedded_runtime_cuda[];
+
+/* Removes owner's edits from every list. */
+void rw_drop_owner_all(R *r, int owner) {
+  kd_edits_drop_owner(r->cur.E, owner);
+  Fn *F, *tmp;
+  HASH_ITER(hh, r->cl.fns, F, tmp) {
+    if (!F->E)
+      continue;  // (no round of pass 2)
+    kd_edits_drop_owner(F->E, owner);
+    for (int k = 0; k < F->protos.n; k++)
+      kd_edits_drop_owner(F->PE[k], owner);
+  }
+}
+
+/* Overlapping edits in E: the struct that owns one keeps AoS (its edits go);
+ * -1 if an edit of nobody's overlaps (a bug). */
+int rw_check_overlaps(R *r, KdEdits *E) {
+  int owner;
+  unsigned at;
+  while (!kd_edits_check(E, &owner, &at)) {
+    if (owner < 0 || owner >= r->nrs || r->rs[owner].bad) {
+      fprintf(r->rem, "kdlg-opt: error: overlapping edits at offset %u\n", at);
+      return -1;
+    }
+    rw_set_bad(r, owner, clang_getCursor(r->src->tu, clang_getLocationForOffset(r->src->tu, r->main, at)),
+               "two rewrites overlap here");
+    rw_drop_owner_all(r, owner);
+  }
+  return 0;
+}
+
+/* ---- output ---- */
+
+static void header_comment(R *r, FILE *out) {
+  fprintf(out, "/* Data layout rewritten by kdlg-opt %s from %s\n", r->opt->version ? r->opt->version : "",
+          r->src->path);
+  fprintf(out, " * (Kofler, Cosenza, Fahringer: Automatic Data Layout Optimizations for GPUs, 2015).\n");
+  const KdModel *m = r->plan->model;
+  fprintf(out, " * device model: %s\n", m && m->device ? m->device : "?");
+  for (int i = 0; i < r->nrs; i++) {
+    RStruct *S = &r->rs[i];
+    fprintf(out, " * %s: epsilon %lld B;", S->sp->name, (long long)S->sp->epsilon);
+    for (uint32_t c = 0; c < S->L->nclusters; c++) {
+      fprintf(out, "%s {", c ? ";" : "");
+      bool first = true;
+      for (uint32_t f = 0; f < S->L->nfields; f++)
+        if (S->L->fields[f].cluster == c) {
+          fprintf(out, "%s%s", first ? "" : ",", S->L->fields[f].name);
+          first = false;
+        }
+      uint32_t t = S->L->clusters[c].tile;
+      fprintf(out, "} %u B ", S->L->clusters[c].bytes);
+      if (t == 0)
+        fputs("SoA", out);
+      else if (t == 1 && S->sp->layouts[c].align)
+        fprintf(out, "AoS aligned %u", S->sp->layouts[c].align);
+      else if (t == 1)
+        fputs("AoS", out);
+      else
+        fprintf(out, "tiled-AoS tile %u", t);
+    }
+    fprintf(out, " -> %s\n", S->bad ? "kept in AoS (see remarks)" : !S->changes ? "AoS (unchanged)"
+                             : S->nviews == 0 ? "no pointer reaches it (unchanged)" : "rewritten");
+  }
+  fputs(" */\n", out);
+}
+
+bool rw_rewritten(const RStruct *S) { return !S->bad && S->changes && S->nviews > 0; }
+
+static void gen_struct(const RStruct *S, KdLanguage lang, KdGenStruct *g) {
+  g->tag = S->tag;
+  g->type = S->type;
+  g->L = S->L;
+  g->fields = S->gf;
+  g->lang = lang;
+}
+
+int rw_build_output(R *r, KdRewriteResult *out) {
+  // the macros every block uses, before the first block in the file
+  unsigned first = (unsigned)r->len + 1;
+  for (int i = 0; i < r->nrs; i++)
+    if (rw_rewritten(&r->rs[i]) && r->rs[i].insert_at < first)
+      first = r->rs[i].insert_at;
+  if (first <= r->len) {
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    fputs("\n", f);
+    kd_gen_prelude(f, r->src->lang);
+    fclose(f);
+    kd_edit_begin(r->cur.E, first, first, -1);  // before the blocks inserted at the same place
+    kd_edit_text(r->cur.E, "%s", buf);
+    free(buf);
+  }
+  // generated blocks, inserted after each struct's declaration
+  for (int i = 0; i < r->nrs; i++) {
+    RStruct *S = &r->rs[i];
+    if (!rw_rewritten(S))
+      continue;
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    fputs("\n", f);
+    KdGenStruct g;
+    gen_struct(S, r->src->lang, &g);
+    kd_gen_device(f, &g);
+    if (r->cuda)
+      kd_gen_cuda_host(f, &g);
+    fclose(f);
+    kd_edit_begin(r->cur.E, S->insert_at, S->insert_at, i);
+    kd_edit_text(r->cur.E, "%s", buf);
+    free(buf);
+  }
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  header_comment(r, f);
+  if (out->nrewritten > 0 && r->cuda) {
+    if (r->opt->inline_runtime) {
+      fprintf(f, "/* ---- kdlg_layout.h (inlined) ---- */\n%s\n/* ---- kdlg_cuda.cuh (inlined) ---- */\n",
+              kd_embedded_runtime_layout);
+      const char *inc = "#include \"kdlg_layout.h\"";
+      const char *at = strstr(kd_embedded_runtime_cuda, inc);
+      if (at)
+        fprintf(f, "%.*s/* kdlg_layout.h: above */%s\n", (int)(at - kd_embedded_runtime_cuda),
+                kd_embedded_runtime_cuda, at + strlen(inc));
+      else
+        fprintf(f, "%s\n", kd_embedded_runtime_cuda);
+    } else
+      fputs("#include \"kdlg_cuda.cuh\" /* kdlg-opt's runtime/ (or use --inline-runtime) */\n", f);
+  }
+  if (out->nrewritten > 0 && !r->cuda && r->opt->layout_header)
+    fprintf(f, "/* host side: %s describes the layouts and the kernels' new arguments */\n", r->opt->layout_header);
+  int rc = kd_edits_apply(r->cur.E, r->text, r->len, f);
+  fclose(f);
+  out->text = text;
+  out->len = len;
+  if (r->opt->describe) {  // the edit list for --dry-run
+    char *ed = NULL;
+    size_t elen = 0;
+    FILE *fe = open_memstream(&ed, &elen);
+    kd_edits_describe(r->cur.E, r->src->path, r->text, r->len, fe);
+    fclose(fe);
+    out->edits = ed;
+  }
+  return rc;
+}
+
+void rw_opencl_header(R *r, KdRewriteResult *out) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&buf, &n);
+  fprintf(f, "/* Generated by kdlg-opt from %s: the host side of the new data layouts.\n", r->src->path);
+  fputs(" *\n"
+        " * Each __global pointer parameter p to a rewritten struct S became\n"
+        " *   KDLG_S_NREGIONS buffers (__global uchar *p_kd_r0, p_kd_r1, ...) followed by\n"
+        " *   one long (p_kd_n): the number of elements the buffers hold.\n"
+        " * Host code: create region c with kdlg_S_region_bytes(c, n) bytes, fill the\n"
+        " * regions from the AoS array with kdlg_S_pack, set the new arguments in order,\n"
+        " * and read results back with kdlg_S_unpack.  Arguments after p move up by\n"
+        " * KDLG_S_NREGIONS (see each kernel's list below).\n"
+        " */\n",
+        f);
+  fputs("#ifndef KDLG_OPENCL_LAYOUT_H\n#define KDLG_OPENCL_LAYOUT_H\n", f);
+  fprintf(f, "/* ---- kdlg_layout.h ---- */\n%s\n", kd_embedded_runtime_layout);
+  for (int i = 0; i < r->nrs; i++) {
+    RStruct *S = &r->rs[i];
+    if (!rw_rewritten(S))
+      continue;
+    KdGenStruct g;
+    gen_struct(S, r->src->lang, &g);
+    fprintf(f, "\n/* ---- %s ---- */\n", S->type);
+    kd_gen_opencl_host(f, &g);
+  }
+  // kernels' argument lists
+  fputs("\n/* Kernel arguments after rewriting (original index -> new index). */\n", f);
+  for (int fi = 0; fi < r->funcs.n; fi++) {
+    CXCursor fn = r->funcs.v[fi];
+    if (!clang_isCursorDefinition(fn) || !rw_is_kernel_fn(r, fn))
+      continue;
+    char kname[256];
+    rw_spell(fn, kname, sizeof kname);
+    int np = clang_Cursor_getNumArguments(fn);
+    fprintf(f, "static const int kdlg_args_%s[] = {", kname);
+    int next = 0;
+    for (int i = 0; i < np; i++) {
+      Var *v = rw_var_find(r, clang_Cursor_getArgument(fn, (unsigned)i));
+      fprintf(f, "%s%d", i ? ", " : "", next);
+      next += v && rw_is_view(r, v) && rw_rewritten(&r->rs[v->rs]) ? (int)r->rs[v->rs].L->nclusters + 1 : 1;
+    }
+    fprintf(f, "%s}; /* %d arguments now */\n", np ? "" : "0", next);
+  }
+  fputs("#endif\n", f);
+  fclose(f);
+  out->header = buf;
+  out->header_len = n;
+}

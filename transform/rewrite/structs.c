@@ -1,0 +1,261 @@
+/* structs.c: the plan's structs as the rewriter sees them in this file
+ * (RStruct: the definition, the layout description, the spelling of the
+ * type and of its fields' types, where the generated block goes), the
+ * remark that keeps one in AoS (rw_set_bad), and which struct a type or a
+ * field is. */
+#include "rewriteInt.h"
+
+#include <stdarg.h>
+
+static int field_decl_index(R *r, int rs, CXCursor fd);
+
+static void set_bad_v(R *r, int rs, CXSourceLocation at, const char *fmt, va_list ap) {
+  if (rs < 0 || r->rs[rs].bad)
+    return;
+  r->rs[rs].bad = true;
+  r->vm.gen++;  // (its pointers stop being views: vref's answers about them are stale)
+  char msg[600];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  CXFile f;
+  unsigned line, col;
+  clang_getExpansionLocation(at, &f, &line, &col, NULL);
+  CXString fn = clang_getFileName(f);
+  fprintf(r->rem, "%s:%u:%u: remark: struct '%s' keeps its AoS layout: %s [kdlg-rewrite]\n",
+          clang_getCString(fn) ? clang_getCString(fn) : r->src->path, line, col, r->rs[rs].sp->name, msg);
+  clang_disposeString(fn);
+}
+
+/* Struct rs keeps AoS: the remark (printf-style), at `at`'s expansion location. */
+void rw_set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  set_bad_v(r, rs, clang_getCursorLocation(at), fmt, ap);
+  va_end(ap);
+}
+
+/* rw_set_bad at a source location. */
+void rw_set_bad_loc(R *r, int rs, CXSourceLocation at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  set_bad_v(r, rs, at, fmt, ap);
+  va_end(ap);
+}
+
+/* Struct index of the record type t (canonical), or -1. */
+int rw_rs_of_record(R *r, CXType t) {
+  if (t.kind != CXType_Record)
+    return -1;
+  CXCursor d = clang_getCursorDefinition(clang_getTypeDeclaration(t));
+  if (clang_Cursor_isNull(d))
+    return -1;
+  for (int i = 0; i < r->nrs; i++)
+    if (clang_equalCursors(d, r->rs[i].decl))
+      return i;
+  return -1;
+}
+
+/* Struct index if t is a pointer to one of the plan's structs, else -1. */
+int rw_rs_of_pointer(R *r, CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Pointer)
+    return -1;
+  return rw_rs_of_record(r, clang_getCanonicalType(clang_getPointeeType(t)));
+}
+
+/* The index in struct rs of the field that `member` names, or -1. */
+int rw_field_index(R *r, int rs, KdNode *member) {
+  CXCursor fd = kd_node_referenced(r->tree, member);
+  if (clang_getCursorKind(fd) != CXCursor_FieldDecl)
+    return -1;
+  FieldDecl *d;  // (a kernel names few fields many times)
+  HASH_FIND(hh, r->rs[rs].fdecls, &fd, sizeof fd, d);
+  if (!d) {
+    d = calloc(1, sizeof *d);
+    if (!d)
+      abort();
+    d->decl = fd;
+    d->index = field_decl_index(r, rs, fd);
+    HASH_ADD(hh, r->rs[rs].fdecls, decl, sizeof(CXCursor), d);
+  }
+  return d->index;
+}
+
+/* The index in struct rs of field declaration fd, or -1. */
+static int field_decl_index(R *r, int rs, CXCursor fd) {
+  CXCursor parent = clang_getCursorSemanticParent(fd);
+  if (!clang_equalCursors(clang_getCursorDefinition(parent), r->rs[rs].decl))
+    return -1;
+  char name[256];
+  rw_spell(fd, name, sizeof name);
+  RStruct *S = &r->rs[rs];
+  if (!S->fnames) {  // (a struct of 256 fields would compare 256 names per access)
+    FieldName *all = S->fname_mem = calloc((size_t)S->L->nfields + 1, sizeof(FieldName));
+    if (!all)
+      abort();
+    for (int i = 0; i < (int)S->L->nfields; i++) {
+      FieldName *f;
+      HASH_FIND_STR(S->fnames, S->L->fields[i].name, f);
+      if (f)
+        continue;  // the first field of a name wins
+      all[i].name = S->L->fields[i].name;
+      all[i].index = i;
+      HASH_ADD_KEYPTR(hh, S->fnames, all[i].name, strlen(all[i].name), &all[i]);
+    }
+    if (!S->fnames) {  // no fields: a table that finds nothing
+      all[0].name = "";
+      all[0].index = -1;
+      HASH_ADD_KEYPTR(hh, S->fnames, all[0].name, 0, &all[0]);
+    }
+  }
+  FieldName *f;
+  HASH_FIND_STR(S->fnames, name, f);
+  return f ? f->index : -1;
+}
+
+/* ---- structs ---- */
+
+/* The text of a field's type around its name; false if the rewriter cannot spell it. */
+static bool field_decl_text(CXType t, char *pre, size_t npre, char *post, size_t npost, char *scalar, size_t nscalar,
+                            unsigned long long *count) {
+  post[0] = 0;
+  scalar[0] = 0;
+  *count = 0;
+  unsigned long long n = 1;
+  while (t.kind == CXType_ConstantArray) {
+    char dim[32];
+    snprintf(dim, sizeof dim, "[%lld]", clang_getArraySize(t));
+    if (strlen(post) + strlen(dim) + 1 > npost)
+      return false;
+    strcat(post, dim);
+    n *= (unsigned long long)clang_getArraySize(t);
+    t = clang_getArrayElementType(t);
+    *count = n;
+  }
+  CXString s = clang_getTypeSpelling(t);
+  const char *sp = clang_getCString(s);
+  bool ok = sp && *sp && !strstr(sp, "(anonymous") && !strstr(sp, "(unnamed") && !strchr(sp, '(') &&
+            !strchr(sp, '[') && !clang_isConstQualifiedType(t);
+  if (ok) {
+    snprintf(pre, npre, "%s", sp);
+    if (*count)
+      snprintf(scalar, nscalar, "%s", sp);
+  }
+  clang_disposeString(s);
+  // an array of arrays of records or vectors: copying as scalars of the innermost type still works
+  return ok;
+}
+
+static void sanitize(char *s) {
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
+      *s = '_';
+}
+
+/* Offset just after the ';' that ends the declaration whose struct body ends
+ * at `end` (`struct S {...};`, `typedef struct {...} S;`, `struct S {...} a, b;`):
+ * the first ';' outside braces, parentheses and comments. */
+static bool after_semicolon(R *r, unsigned end, unsigned *out) {
+  int depth = 0;
+  for (unsigned i = end; i < r->len; i++) {
+    char ch = r->text[i];
+    if (ch == '/' && i + 1 < r->len && r->text[i + 1] == '/') {
+      while (i < r->len && r->text[i] != '\n')
+        i++;
+    } else if (ch == '/' && i + 1 < r->len && r->text[i + 1] == '*') {
+      i += 2;
+      while (i + 1 < r->len && !(r->text[i] == '*' && r->text[i + 1] == '/'))
+        i++;
+      i++;
+    } else if (ch == '{' || ch == '(' || ch == '[') {
+      depth++;
+    } else if (ch == '}' || ch == ')' || ch == ']') {
+      depth--;
+    } else if (ch == '#') {
+      return false;  // a preprocessor line before the end: give up
+    } else if (ch == ';' && depth == 0) {
+      *out = i + 1;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Whether the plan differs from the input's AoS: more than one cluster, a
+ * tile, or an alignment raised (the same bytes, one access per element). */
+static bool layout_changes(const kd_layout *L, const KdLayoutChoice *layouts) {
+  return !(L->nclusters == 1 && L->clusters[0].tile == 1 && layouts[0].align == 0);
+}
+
+int rw_setup_structs(R *r) {
+  r->rs = calloc((size_t)r->plan->nstructs + 1, sizeof(RStruct));
+  if (!r->rs)
+    return -1;
+  for (int i = 0; i < r->plan->nstructs; i++) {
+    const KdStructPlan *sp = &r->plan->structs[i];
+    RStruct *S = &r->rs[r->nrs++];
+    S->sp = sp;
+    S->L = &sp->layout;
+    S->decl = clang_getNullCursor();
+    S->changes = layout_changes(S->L, sp->layouts);
+    snprintf(S->tag, sizeof S->tag, "%s", sp->name);
+    sanitize(S->tag);
+    CXCursor def, top;
+    if (!kd_source_find_record(r->src, sp->usr, &def, &top)) {
+      S->bad = true;
+      fprintf(r->rem, "%s:%u:%u: remark: struct '%s' keeps its AoS layout: it is not defined in this file [kdlg-rewrite]\n",
+              sp->file, sp->line, sp->col, sp->name);
+      continue;
+    }
+    S->decl = def;
+    CXString ts = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(def)));
+    snprintf(S->type, sizeof S->type, "%s", clang_getCString(ts));
+    clang_disposeString(ts);
+    if (strstr(S->type, "(anonymous") || strstr(S->type, "(unnamed")) {
+      // typedef struct { ... } Body: the typedef name
+      snprintf(S->type, sizeof S->type, "%s", sp->alias ? sp->alias : sp->name);
+    }
+    unsigned b, e;
+    if (!rw_range_of(r, top, &b, &e) || !after_semicolon(r, e, &S->insert_at)) {
+      rw_set_bad(r, (int)(S - r->rs), def, "its declaration does not end with ';' in this file");
+      continue;
+    }
+    Kids fk = rw_kids_of(def);
+    for (int k = 0; k < fk.n && S->changes; k++)
+      if (clang_getCursorKind(fk.v[k]) == CXCursor_Constructor) {
+        // kdlg_S_load declares an element and fills it field by field
+        rw_set_bad(r, (int)(S - r->rs), fk.v[k], "it declares a constructor (the rewritten code builds elements field by field)");
+        break;
+      }
+    if (S->bad) {
+      free(fk.v);
+      continue;
+    }
+    S->gf = calloc((size_t)S->L->nfields + 1, sizeof(KdGenField));
+    int fi = 0;
+    for (int k = 0; k < fk.n; k++) {
+      if (clang_getCursorKind(fk.v[k]) != CXCursor_FieldDecl)
+        continue;
+      if (fi >= (int)S->L->nfields)
+        break;
+      char pre[256], post[64], scalar[256];
+      unsigned long long count;
+      if (!field_decl_text(clang_getCursorType(fk.v[k]), pre, sizeof pre, post, sizeof post, scalar, sizeof scalar,
+                           &count)) {
+        rw_set_bad(r, (int)(S - r->rs), fk.v[k], "the type of field '%s' cannot be spelled by the rewriter",
+                   S->L->fields[fi].name);
+        break;
+      }
+      KdGenField *G = &S->gf[fi];
+      G->name = S->L->fields[fi].name;
+      G->decl_pre = strdup(pre);
+      G->decl_post = strdup(post);
+      G->scalar = count ? strdup(scalar) : NULL;
+      G->count = count;
+      fi++;
+    }
+    free(fk.v);
+    if (fi != (int)S->L->nfields && !S->bad)
+      rw_set_bad(r, (int)(S - r->rs), def, "its fields could not be matched");
+  }
+  return 0;
+}

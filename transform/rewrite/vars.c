@@ -1,0 +1,189 @@
+/* vars.c: pass 1's variables (one Var per pointer-to-planned-struct
+ * variable or parameter, per instance of a cloneable function), the
+ * union-find that joins those a pointer flows between, and what each
+ * component holds: device data (a seed: kernel parameter, cudaMalloc
+ * target), a pointer from elsewhere (opaque, with the reason), an offset
+ * (moved).  A component that is a seed is a view (rw_is_view). */
+#include "rewriteInt.h"
+
+/* The instance-0 variable of the declaration with key k. */
+static Var *var_by_key(R *r, DeclKey k) {
+  Var *v;
+  HASH_FIND(hh, r->fl.var_map, &k, sizeof k, v);
+  return v;
+}
+
+/* The instance-0 variable of decl (whatever instance is being visited). */
+Var *rw_base_var(R *r, CXCursor decl) { return var_by_key(r, decl_key(decl)); }
+
+/* v in the instance being visited (r->cur.inst). */
+static Var *in_inst(R *r, Var *v) { return v && r->cur.inst == 1 && v->twin ? v->twin : v; }
+
+/* The variable of decl in the instance being visited (r->cur.inst). */
+Var *rw_var_find(R *r, CXCursor decl) { return in_inst(r, rw_base_var(r, decl)); }
+
+/* var_find of the declaration that n references. */
+Var *rw_ref_var(R *r, KdNode *n) { return in_inst(r, var_by_key(r, kd_node_ref_key(r->tree, n))); }
+
+Fn *rw_fn_find(R *r, CXCursor def) {
+  if (clang_Cursor_isNull(def))
+    return NULL;
+  DeclKey k = decl_key(def);
+  Fn *f;
+  HASH_FIND(hh, r->cl.fns, &k, sizeof k, f);
+  return f;
+}
+
+static Var *var_new(R *r, CXCursor decl, int rs) {
+  Var *v = calloc(1, sizeof *v);
+  if (!v)
+    abort();
+  v->key = decl_key(decl);
+  v->decl = decl;
+  v->rs = rs;
+  v->parent = r->fl.nvars;
+  v->index = r->fl.nvars;
+  rw_spell(decl, v->name, sizeof v->name);
+  if (r->fl.nvars == r->fl.capvars) {
+    r->fl.capvars = r->fl.capvars ? 2 * r->fl.capvars : 64;
+    r->fl.vars = realloc(r->fl.vars, (size_t)r->fl.capvars * sizeof(Var *));
+    if (!r->fl.vars)
+      abort();
+  }
+  r->fl.vars[r->fl.nvars++] = v;
+  r->fl.cdirty = true;
+  return v;
+}
+
+Var *rw_var_add(R *r, CXCursor decl, int rs) {
+  Var *v = rw_base_var(r, decl);
+  if (!v) {
+    v = var_new(r, decl, rs);
+    HASH_ADD(hh, r->fl.var_map, key, sizeof(DeclKey), v);
+    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(decl));
+    v->tier = clang_getCursorKind(decl) == CXCursor_ParmDecl ? 1
+              : pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod || pk == CXCursor_Constructor ||
+                      pk == CXCursor_Destructor
+                  ? 2
+                  : 0;
+    v->fn = rw_fn_find(r, clang_getCursorSemanticParent(decl));
+    if (v->fn) {
+      Var *t = var_new(r, decl, rs);
+      t->tier = v->tier;
+      t->fn = v->fn;
+      t->inst = 1;
+      v->twin = t;
+    }
+    if (rw_volatile_target(clang_getCursorType(decl)))
+      for (Var *x = v; x; x = x->twin)
+        rw_set_opaque(r, x, decl, "it is a pointer to volatile (the accessors' loads and stores are not volatile)");
+  }
+  return r->cur.inst == 1 && v->twin ? v->twin : v;
+}
+
+int rw_uf_find(R *r, int i) {
+  while (r->fl.vars[i]->parent != i) {
+    r->fl.vars[i]->parent = r->fl.vars[r->fl.vars[i]->parent]->parent;
+    i = r->fl.vars[i]->parent;
+  }
+  return i;
+}
+
+void rw_uf_union(R *r, Var *a, Var *b) {
+  int x = rw_uf_find(r, a->index), y = rw_uf_find(r, b->index);
+  if (x != y)
+    r->fl.vars[y]->parent = x;
+  r->fl.cdirty = true;
+}
+
+/* Whether v's instance is reached (variables of functions that are not cloneable always are). */
+bool rw_var_live(const Var *v) { return !v->fn || v->fn->live[v->inst]; }
+
+/* Whether v's component is a view (after rw_resolve()). */
+bool rw_is_view(R *r, const Var *v) {
+  if (!v || r->rs[v->rs].bad)
+    return false;
+  return r->fl.vars[rw_uf_find(r, v->index)]->seed;
+}
+
+/* Records why v is opaque.  Variables of cloneable functions receive their
+ * arguments in routing order, not in the order of the file: the earliest
+ * place in the file is kept, as for everything else (first seen). */
+void rw_set_opaque(R *r, Var *v, CXCursor at, const char *why) {
+  if (v->opaque && !(v->fn && rw_start_offset(r, at) < rw_start_offset(r, v->opaque_at)))
+    return;
+  v->opaque = true;
+  v->opaque_at = at;
+  snprintf(v->why, sizeof v->why, "%s", why);
+  r->fl.cdirty = true;
+}
+
+/* v may hold a pointer plus an offset, added at `at`. */
+void rw_mark_moved(Var *v, CXCursor at) {
+  if (!v->moved) {
+    v->moved = true;
+    v->moved_at = at;
+  }
+}
+
+/* The value of variable `from` flows into `to`: an offset it may hold too. */
+void rw_add_move(R *r, Var *from, Var *to) {
+  if (r->fl.nmoves == r->fl.capmoves) {
+    r->fl.capmoves = r->fl.capmoves ? 2 * r->fl.capmoves : 64;
+    r->fl.moves = realloc(r->fl.moves, (size_t)r->fl.capmoves * sizeof *r->fl.moves);
+    if (!r->fl.moves)
+      abort();
+  }
+  r->fl.moves[r->fl.nmoves][0] = from->index;
+  r->fl.moves[r->fl.nmoves][1] = to->index;
+  r->fl.nmoves++;
+}
+
+/* Closes `moved` over the flows (a variable given one that may hold an
+ * offset may hold one too): flow-insensitive, so conservative. */
+void rw_close_moves(R *r) {
+  for (bool again = true; again;) {
+    again = false;
+    for (int i = 0; i < r->fl.nmoves; i++) {
+      Var *from = r->fl.vars[r->fl.moves[i][0]], *to = r->fl.vars[r->fl.moves[i][1]];
+      if (from->moved && !to->moved) {
+        rw_mark_moved(to, from->moved_at);
+        again = true;
+      }
+    }
+  }
+}
+
+/* A pointer expression e flows into variable `to`. */
+void rw_flow(R *r, Var *to, KdNode *e) {
+  Var *from = NULL;
+  bool moved = false;
+  Src s = rw_ptr_source_m(r, e, &from, &moved);
+  if (s == SRC_VAR && from->rs == to->rs) {
+    rw_uf_union(r, to, from);
+    if (moved)
+      rw_mark_moved(to, e->c);
+    rw_add_move(r, from, to);
+  } else if (s == SRC_VAR || s == SRC_OTHER) {
+    char why[320];
+    snprintf(why, sizeof why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc",
+             to->name);
+    rw_set_opaque(r, to, e->c, why);
+  }
+}
+
+
+/* What v's component holds: CL_VIEW (a kernel parameter or cudaMalloc'd
+ * pointer), CL_OTHER (a pointer from elsewhere), both or neither. */
+int rw_comp_class(R *r, const Var *v) {
+  if (r->fl.cdirty) {
+    free(r->fl.cflags);
+    r->fl.cflags = calloc((size_t)r->fl.nvars + 1, sizeof(int));
+    if (!r->fl.cflags)
+      abort();
+    for (int i = 0; i < r->fl.nvars; i++)
+      r->fl.cflags[rw_uf_find(r, i)] |= (r->fl.vars[i]->seed ? CL_VIEW : 0) | (r->fl.vars[i]->opaque ? CL_OTHER : 0);
+    r->fl.cdirty = false;
+  }
+  return r->fl.cflags[rw_uf_find(r, v->index)];
+}

@@ -1,0 +1,408 @@
+/* walk.c: pass 2, the edits.  Walks a function body top-down; each
+ * expression that reaches a view becomes the accessor of its field's place
+ * in the layout (kdlg_S_f_<field>), a whole-element load or store, a view
+ * value (kdlg_S_offset), or a pointer update (kdlg_S_pre / _post); calls pass
+ * views on, reach clones, or keep the struct in AoS where the callee cannot
+ * take a view.  Declarations are decls.c's, CUDA memory calls hostcalls.c's. */
+#include "rewriteInt.h"
+
+static void walk_kids(R *r, KdNode *c) {
+  enum CXCursorKind k = c->c.kind;
+  bool subscript = k == CXCursor_ArraySubscriptExpr;
+  enum CXCursorKind save = r->cur.parent_kind;
+  // c's children are block items if c is a block, or a label, case or default that is one itself
+  bool listed = r->cur.in_list;
+  bool kids_listed = k == CXCursor_CompoundStmt ||
+                     (listed && (k == CXCursor_LabelStmt || k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt));
+  for (int i = 0; i < c->nkids; i++) {
+    r->cur.parent_kind = k;
+    r->cur.in_list = kids_listed;
+    rw_walk(r, c->kids[i], subscript && i == 0 ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
+  }
+  r->cur.parent_kind = save;
+  r->cur.in_list = listed;
+}
+
+/* Appends the element index of vr to the current edit: Σ ± terms. */
+static bool edit_index(R *r, const VRef *vr) {
+  if (vr->nterms == 0) {
+    kd_edit_text(r->cur.E, "0");
+    return true;
+  }
+  for (int i = 0; i < vr->nterms; i++) {
+    unsigned b, e;
+    if (!rw_node_range(r, vr->term[i], &b, &e))
+      return false;
+    if (vr->nterms == 1 && !vr->neg[i]) {
+      kd_edit_text(r->cur.E, "(");
+    } else {
+      kd_edit_text(r->cur.E, "%s(kdlg_index)(", vr->neg[i] ? " - " : i ? " + " : "");
+    }
+    kd_edit_hole(r->cur.E, b, e);
+    kd_edit_text(r->cur.E, ")");
+  }
+  return true;
+}
+
+static void walk_terms(R *r, const VRef *vr) {
+  for (int i = 0; i < vr->nterms; i++)
+    rw_walk(r, vr->term[i], CTX_VALUE);
+}
+
+/* Common checks before an edit of vr at node c; false (and the struct keeps AoS) if not safe. */
+static bool editable(R *r, const VRef *vr, KdNode *c, unsigned *b, unsigned *e) {
+  int rs = vr->var->rs;
+  if (!rw_node_range(r, c, b, e) || !rw_node_plain(r, vr->ref) || !rw_node_plain(r, c)) {
+    rw_set_bad(r, rs, c->c, "an access is spelled inside a macro (the rewriter edits only code spelled in the file)");
+    return false;
+  }
+  for (int i = 0; i < vr->nterms; i++) {
+    unsigned tb, te;
+    if (!rw_node_range(r, vr->term[i], &tb, &te) || tb < *b || te > *e) {
+      rw_set_bad(r, rs, vr->term[i]->c,
+                 "an index is spelled inside a macro (the rewriter edits only code spelled in the file)");
+      return false;
+    }
+  }
+  return true;
+}
+
+static void emit_field(R *r, const VRef *vr, KdNode *c) {
+  unsigned b, e;
+  if (!editable(r, vr, c, &b, &e))
+    return;
+  RStruct *S = &r->rs[vr->var->rs];
+  const char *name = vr->var->name;
+  kd_edit_begin(r->cur.E, b, e, vr->var->rs);
+  kd_edit_text(r->cur.E, "(*");
+  rw_edit_name(r, KD_NAME_FIELD, vr->var->rs, S->L->fields[vr->field].name);
+  kd_edit_text(r->cur.E, "(%s, ", name);
+  edit_index(r, vr);
+  kd_edit_text(r->cur.E, "))");
+  walk_terms(r, vr);
+}
+
+static void emit_load(R *r, const VRef *vr, KdNode *c) {
+  unsigned b, e;
+  if (!editable(r, vr, c, &b, &e))
+    return;
+  const char *name = vr->var->name;
+  // a parenthesised element keeps its parentheses: sizeof(*p) must not become sizeofkdlg_S_load(p, 0)
+  KdNode *k = c;
+  while (k->c.kind == CXCursor_UnexposedExpr) {
+    KdNode *ch = rw_only_kid(k);
+    if (!ch || !rw_same_extent(r, k, ch))
+      break;
+    k = ch;
+  }
+  bool paren = k->c.kind == CXCursor_ParenExpr;
+  kd_edit_begin(r->cur.E, b, e, vr->var->rs);
+  kd_edit_text(r->cur.E, "%s", paren ? "(" : "");
+  rw_edit_name(r, KD_NAME_LOAD, vr->var->rs, NULL);
+  kd_edit_text(r->cur.E, "(%s, ", name);
+  edit_index(r, vr);
+  kd_edit_text(r->cur.E, ")%s", paren ? ")" : "");
+  walk_terms(r, vr);
+}
+
+/* `lhs = rhs` with lhs an element: the whole node c becomes a store. */
+static void emit_store(R *r, const VRef *vr, KdNode *c, KdNode *rhs) {
+  unsigned b, e, rb, re;
+  if (!editable(r, vr, c, &b, &e))
+    return;
+  if (!rw_node_range(r, rhs, &rb, &re)) {
+    rw_set_bad(r, vr->var->rs, rhs->c, "an assigned value is spelled inside a macro");
+    return;
+  }
+  const char *name = vr->var->name;
+  kd_edit_begin(r->cur.E, b, e, vr->var->rs);
+  rw_edit_name(r, KD_NAME_STORE, vr->var->rs, NULL);
+  kd_edit_text(r->cur.E, "(%s, ", name);
+  edit_index(r, vr);
+  kd_edit_text(r->cur.E, ", ");
+  kd_edit_hole(r->cur.E, rb, re);
+  kd_edit_text(r->cur.E, ")");
+  walk_terms(r, vr);
+  rw_walk(r, rhs, CTX_VALUE);
+}
+
+/* A pointer expression e that must evaluate to a view of struct rs (an
+ * argument for a view parameter, the initial value of a view variable, ...). */
+void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what) {
+  if (rw_is_null_constant(e)) {
+    unsigned b, x;
+    if (!rw_node_range(r, e, &b, &x)) {
+      rw_set_bad(r, rs, e->c, "a null pointer is spelled inside a macro");
+      return;
+    }
+    kd_edit_begin(r->cur.E, b, x, rs);
+    rw_edit_name(r, KD_NAME_NULL, rs, NULL);
+    kd_edit_text(r->cur.E, "()");
+    return;
+  }
+  VRef vr;
+  rw_vref(r, e, &vr);
+  if (vr.kind != VR_PTR || vr.var->rs != rs) {
+    rw_set_bad(r, rs, e->c, "%s is given a pointer the rewriter does not track", what);
+    return;
+  }
+  if (vr.nterms == 0 && rw_strip_parens_casts(e)->c.kind == CXCursor_DeclRefExpr)
+    return;  // the view itself
+  unsigned b, x;
+  if (!editable(r, &vr, e, &b, &x))
+    return;
+  const char *name = vr.var->name;
+  kd_edit_begin(r->cur.E, b, x, rs);
+  if (vr.nterms == 0) {
+    kd_edit_text(r->cur.E, "%s", name);
+  } else {
+    rw_edit_name(r, KD_NAME_OFFSET, rs, NULL);
+    kd_edit_text(r->cur.E, "(%s, ", name);
+    edit_index(r, &vr);
+    kd_edit_text(r->cur.E, ")");
+  }
+  walk_terms(r, &vr);
+}
+
+static void walk_call(R *r, KdNode *c) {
+  CXCursor callee = kd_node_referenced(r->tree, c);
+  int nargs = clang_Cursor_getNumArguments(c->c);
+  if (nargs < 0 || clang_Cursor_isNull(callee)) {
+    walk_kids(r, c);
+    return;
+  }
+  char name[256];
+  rw_spell(callee, name, sizeof name);
+  enum CXCursorKind ck = clang_getCursorKind(callee);
+  if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2) {
+    KdNode *lhs = rw_arg_node(r, c, 0), *rhs = rw_arg_node(r, c, 1);
+    VRef vr;
+    rw_vref(r, lhs, &vr);
+    if (vr.kind == VR_ELEM) {
+      emit_store(r, &vr, c, rhs);
+      return;
+    }
+    rw_walk(r, lhs, CTX_VALUE);
+    rw_walk(r, rhs, CTX_VALUE);
+    return;
+  }
+  if (ck == CXCursor_Constructor) {
+    for (int i = 0; i < nargs; i++)
+      rw_walk(r, rw_arg_node(r, c, i), CTX_VALUE);
+    return;
+  }
+  const HostCall *h = rw_host_call(r, callee);
+  if (h) {
+    rw_walk_host_call(r, c, h, nargs);
+    return;
+  }
+  CXCursor lk, la;
+  if (rw_launch_call(r, c, &lk, &la)) {  // the kernel and the argument array are handled where declared
+    for (int i = 1; i < nargs; i++)
+      if (i != 3)
+        rw_walk(r, rw_arg_node(r, c, i), CTX_VALUE);
+    return;
+  }
+  CXCursor def = clang_getCursorDefinition(callee);
+  unsigned off;
+  bool local = !clang_Cursor_isNull(def) && rw_in_main(r, clang_getCursorLocation(def), &off);
+  if (nargs >= 1 && rw_is_atomic_name(name) && !local) {
+    KdNode *a0 = rw_strip_parens_casts(rw_arg_node(r, c, 0));
+    VRef vr;
+    rw_vref(r, a0, &vr);
+    if (vr.kind == VR_FADDR) {
+      if (rw_only_kid(a0))
+        rw_walk(r, rw_only_kid(a0), CTX_VALUE);  // the field itself: &(*kdlg_S_f(p, i))
+    } else {
+      rw_walk(r, rw_arg_node(r, c, 0), CTX_VALUE);
+    }
+    for (int i = 1; i < nargs; i++)
+      rw_walk(r, rw_arg_node(r, c, i), CTX_VALUE);
+    return;
+  }
+  CXType ft = clang_getCursorType(callee);
+  Fn *F = local ? rw_fn_find(r, def) : NULL;
+  int route = F ? rw_call_route(r, c, F) : 0;
+  if (F && route == 1 && rw_clone_active(r, F)) {  // device data: the clone
+    unsigned nb, ne;
+    if (rw_callee_name(r, c, F->name, &nb, &ne)) {  // (check_clones made sure)
+      kd_edit_begin(r->cur.E, nb, ne, F->clone_rs);
+      kd_edit_text(r->cur.E, "%s", F->clone_name);
+    }
+  }
+  for (int i = 0; i < nargs; i++) {
+    KdNode *a = rw_arg_node(r, c, i);
+    Var *pv = local && i < clang_Cursor_getNumArguments(def) ? rw_base_var(r, clang_Cursor_getArgument(def, (unsigned)i))
+                                                             : NULL;
+    if (pv && route == 1 && pv->twin)
+      pv = pv->twin;
+    if (pv && rw_is_view(r, pv)) {
+      rw_emit_view_value(r, a, pv->rs, "a function parameter");
+      continue;
+    }
+    VRef vr;
+    rw_vref(r, a, &vr);
+    Var *uv = vr.kind == VR_PTR ? NULL : rw_updated_view(r, a);
+    if (uv) {
+      rw_set_bad(r, uv->rs, a->c, "a pointer update's value is passed to '%s'", name);
+      continue;
+    }
+    if (vr.kind == VR_PTR) {
+      rw_set_bad(r, vr.var->rs, a->c, "a pointer to it is passed to '%s', %s", name,
+                 local ? "whose parameter receives other pointers too" : "which the rewriter cannot see into");
+      continue;
+    }
+    if ((vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB) && i < clang_getNumArgTypes(ft) &&
+        rw_is_reference(clang_getArgType(ft, (unsigned)i))) {
+      rw_set_bad(r, vr.var->rs, a->c, "an element or field is passed by reference to '%s'", name);
+      continue;
+    }
+    rw_walk(r, a, CTX_VALUE);
+  }
+  // the rest: the callee expression, a launch's configuration
+  for (int k = 1; k < c->nkids; k++) {
+    bool is_arg = false;
+    for (int i = 0; i < nargs && !is_arg; i++)  // (cursors of the same node may compare unequal)
+      is_arg = rw_same_extent(r, c->kids[k], rw_arg_node(r, c, i));
+    if (!is_arg)
+      rw_walk(r, c->kids[k], CTX_VALUE);
+  }
+}
+
+/* q = e, q += k, q -= k, ++q, q++, --q, q-- on a view variable q. */
+static bool walk_pointer_update(R *r, KdNode *c) {
+  enum CXCursorKind k = c->c.kind;
+  bool handled = false;
+  if (c->nkids >= 1 && c->kids[0]->c.kind == CXCursor_DeclRefExpr) {
+    Var *v = rw_ref_var(r, c->kids[0]);
+    if (v && rw_is_view(r, v)) {
+      handled = true;
+      const char *name = v->name;
+      unsigned b, e;
+      if (k == CXCursor_BinaryOperator) {  // q = e
+        if (c->nkids == 2)
+          rw_emit_view_value(r, c->kids[1], v->rs, "a pointer variable");
+      } else if (!rw_node_range(r, c, &b, &e) || !rw_node_plain(r, c->kids[0])) {
+        rw_set_bad(r, v->rs, c->c, "pointer arithmetic is spelled inside a macro");
+      } else if (k == CXCursor_CompoundAssignOperator && c->nkids == 2) {
+        unsigned kb, ke;
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c->c);
+        if ((op != CXBinaryOperator_AddAssign && op != CXBinaryOperator_SubAssign) ||
+            !rw_node_range(r, c->kids[1], &kb, &ke)) {
+          rw_set_bad(r, v->rs, c->c, "unsupported pointer arithmetic");
+        } else {
+          kd_edit_begin(r->cur.E, b, e, v->rs);
+          rw_edit_name(r, KD_NAME_PRE, v->rs, NULL);
+          kd_edit_text(r->cur.E, "(&%s, %s(kdlg_index)(", name, op == CXBinaryOperator_SubAssign ? "-" : "");
+          kd_edit_hole(r->cur.E, kb, ke);
+          kd_edit_text(r->cur.E, "))");
+          rw_walk(r, c->kids[1], CTX_VALUE);
+        }
+      } else if (k == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c->c);
+        bool pre = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+        bool inc = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc;
+        if (!rw_is_step_op(op)) {
+          handled = false;
+        } else {
+          kd_edit_begin(r->cur.E, b, e, v->rs);
+          rw_edit_name(r, pre ? KD_NAME_PRE : KD_NAME_POST, v->rs, NULL);
+          kd_edit_text(r->cur.E, "(&%s, %s1)", name, inc ? "" : "-");
+        }
+      }
+    }
+  }
+  return handled;
+}
+
+void rw_walk(R *r, KdNode *c, Ctx ctx) {
+  enum CXCursorKind k = c->c.kind;
+  switch (k) {
+  case CXCursor_DeclStmt:
+    rw_walk_declstmt(r, c, r->cur.parent_kind);
+    return;
+  case CXCursor_VarDecl:
+    rw_walk_vardecl(r, c, false);
+    return;
+  case CXCursor_CallExpr:
+    walk_call(r, c);
+    return;
+  case CXCursor_LambdaExpr:
+  case CXCursor_FunctionDecl:
+    walk_kids(r, c);
+    return;
+  default:
+    break;
+  }
+  if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c->c) == CXBinaryOperator_Assign) {
+    bool done = false;
+    if (c->nkids == 2) {
+      VRef vr;
+      rw_vref(r, c->kids[0], &vr);
+      if (vr.kind == VR_ELEM) {
+        emit_store(r, &vr, c, c->kids[1]);
+        done = true;
+      }
+    }
+    if (done || walk_pointer_update(r, c))
+      return;
+  }
+  if ((k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) && walk_pointer_update(r, c))
+    return;
+  if (!clang_isExpression(k)) {
+    walk_kids(r, c);
+    return;
+  }
+  VRef vr;
+  rw_vref(r, c, &vr);
+  switch (vr.kind) {
+  case VR_FIELD:
+    emit_field(r, &vr, c);
+    return;
+  case VR_SUB:
+    if (vr.decay && ctx != CTX_SUBSCRIPT_BASE) {
+      rw_set_bad(r, vr.var->rs, c->c, "an array field decays to a pointer that leaves the expression");
+      return;
+    }
+    walk_kids(r, c);
+    return;
+  case VR_ELEM:
+    emit_load(r, &vr, c);
+    return;
+  case VR_PTR:
+    rw_set_bad(r, vr.var->rs, c->c,
+               "a pointer to it is used in a way the rewriter does not handle (converted, compared, stored, "
+               "subtracted or passed on)");
+    return;
+  case VR_FADDR:
+    rw_set_bad(r, vr.var->rs, c->c, "the address of field '%s' escapes", r->rs[vr.var->rs].L->fields[vr.field].name);
+    return;
+  case VR_BAD:
+    rw_set_bad(r, vr.var->rs, c->c, "%s", vr.why ? vr.why : "unsupported use");
+    return;
+  default:
+    break;
+  }
+  if (k == CXCursor_DeclRefExpr) {
+    // a function whose parameters become views may only be called (a name
+    // of arithmetic or pointer type is not a function's: not asked, nor kept)
+    enum CXTypeKind tk = kd_node_type_kind(r->tree, c);
+    bool value = tk == CXType_Pointer || (tk >= CXType_Bool && tk <= CXType_LongDouble);
+    CXCursor d = value ? clang_getNullCursor() : clang_getCursorReferenced(c->c);
+    if (clang_getCursorKind(d) == CXCursor_FunctionDecl) {
+      CXCursor def = clang_getCursorDefinition(d);
+      Fn *F = rw_fn_find(r, def);
+      int np = clang_Cursor_isNull(def) ? 0 : clang_Cursor_getNumArguments(def);
+      for (int i = 0; i < np; i++) {
+        Var *pv = rw_base_var(r, clang_Cursor_getArgument(def, (unsigned)i));
+        for (int inst = 0; pv && inst < 2; inst++) {  // either instance of a cloneable function
+          Var *iv = inst ? pv->twin : pv;
+          if (iv && (!F || F->live[inst]) && rw_is_view(r, iv))
+            rw_set_bad(r, iv->rs, c->c, "the address of a function that receives it is taken");
+        }
+      }
+    }
+    return;
+  }
+  walk_kids(r, c);
+}
