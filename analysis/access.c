@@ -9,6 +9,7 @@
  */
 #include "access.h"
 #include "ast.h"
+#include "diag.h"
 #include "uniform.h"
 
 #include <stdarg.h>
@@ -180,7 +181,7 @@ static void remark(Builder *b, CXCursor at, const char *tag, const char *fmt, ..
   s = calloc(1, sizeof *s);
   s->key = strdup(key);
   HASH_ADD_KEYPTR(hh, b->seen, s->key, strlen(s->key), s);
-  fprintf(b->rem, "%s:%u:%u: remark: %s [kdlg-%s]\n", file, line, col, msg, tag);
+  kd_remark(b->rem, (KdLoc){file, line, col}, tag, "%s", msg);
 }
 
 /* ---- candidate structs ---- */

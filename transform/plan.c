@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "../analysis/diag.h"
 #include "../analysis/distance.h"
 #include "layout.h"
 
@@ -86,15 +87,15 @@ static int keep_uniform_aos(KdStructPlan *sp) {
 }
 
 static void nothing_to_optimize(FILE *remarks, const char *input, const char *why) {
-  fprintf(remarks, "%s:1:1: remark: nothing to optimize: %s [kdlg-nothing]\n", input, why);
+  kd_remark(remarks, (KdLoc){input, 1, 1}, "nothing", "nothing to optimize: %s", why);
 }
 
 void kd_plan_remark_uniform(const KdPlan *plan, FILE *remarks) {
   for (int i = 0; i < plan->nstructs; i++) {  // kdlg-opt's rule (docs/design.md "Uniform accesses")
     const KdStructPlan *sp = &plan->structs[i];
     if (sp->uniform && !sp->forced)
-      fprintf(remarks, "%s:%u:%u: remark: struct '%s': %s; kept in AoS [kdlg-uniform]\n", sp->file, sp->line, sp->col,
-              sp->name, KD_UNIFORM_NOTE);
+      kd_remark(remarks, (KdLoc){sp->file, sp->line, sp->col}, "uniform", "struct '%s': %s; kept in AoS", sp->name,
+                KD_UNIFORM_NOTE);
   }
 }
 

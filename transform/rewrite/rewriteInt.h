@@ -76,6 +76,7 @@
 #include <uthash.h>
 
 #include "../../analysis/ast.h"
+#include "../../analysis/diag.h"
 #include "../codegen.h"
 #include "../edits.h"
 #include "../rewrite.h"

@@ -3,6 +3,7 @@
  * type and of its fields' types, where the generated block goes), the
  * remark that keeps one in AoS (rw_set_bad), and which struct a type or a
  * field is. */
+#define _GNU_SOURCE /* vasprintf */
 #include "rewriteInt.h"
 
 #include <stdarg.h>
@@ -14,15 +15,11 @@ static void set_bad_v(R *r, int rs, CXSourceLocation at, const char *fmt, va_lis
     return;
   r->rs[rs].bad = true;
   r->vm.gen++;  // (its pointers stop being views: vref's answers about them are stale)
-  char msg[600];
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  CXFile f;
-  unsigned line, col;
-  clang_getExpansionLocation(at, &f, &line, &col, NULL);
-  CXString fn = clang_getFileName(f);
-  fprintf(r->rem, "%s:%u:%u: remark: struct '%s' keeps its AoS layout: %s [kdlg-rewrite]\n",
-          clang_getCString(fn) ? clang_getCString(fn) : r->src->path, line, col, r->rs[rs].sp->name, msg);
-  clang_disposeString(fn);
+  char *msg;
+  if (vasprintf(&msg, fmt, ap) < 0)
+    abort();
+  kd_remark_at(r->rem, at, r->src->path, "rewrite", "struct '%s' keeps its AoS layout: %s", r->rs[rs].sp->name, msg);
+  free(msg);
 }
 
 /* Struct rs keeps AoS: the remark (printf-style), at `at`'s expansion location. */
@@ -202,8 +199,8 @@ int rw_setup_structs(R *r) {
     CXCursor def, top;
     if (!kd_source_find_record(r->src, sp->usr, &def, &top)) {
       S->bad = true;
-      fprintf(r->rem, "%s:%u:%u: remark: struct '%s' keeps its AoS layout: it is not defined in this file [kdlg-rewrite]\n",
-              sp->file, sp->line, sp->col, sp->name);
+      kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
+                "struct '%s' keeps its AoS layout: it is not defined in this file", sp->name);
       continue;
     }
     S->decl = def;
