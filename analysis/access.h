@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 #include "frontend.h"
-#include "model.h"
+#include "region.h"
 
 typedef struct KdKernel {
   const char *name;

@@ -29,7 +29,7 @@
 
 #include <stdint.h>
 
-#include "model.h"
+#include "region.h"
 
 /* Bytes used and moved (each a sum of execution count × bytes). */
 typedef struct KdUse {

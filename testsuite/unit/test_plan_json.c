@@ -16,7 +16,7 @@
 #include "analysis/distance.h"
 #include "analysis/dtree.h"
 #include "analysis/kdlg.h"
-#include "analysis/model.h"
+#include "analysis/region.h"
 #include "regions.h"
 #include "transform/plan.h"
 

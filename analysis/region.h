@@ -1,4 +1,4 @@
-/* model.h: the access model, the data that flows from the front end to the
+/* region.h: the access model, the data that flows from the front end to the
  * memory-distance analysis (Kofler et al. 2015, Sect. 3.1).
  *
  * The front end (access.c) turns every kernel into a tree of regions: the
@@ -13,8 +13,8 @@
  * shared by several call sites (the tree is a DAG); nothing mutates a region
  * after construction.
  */
-#ifndef KDLG_MODEL_H
-#define KDLG_MODEL_H
+#ifndef KDLG_REGION_H
+#define KDLG_REGION_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
-/* model.c: arena and region constructors of the access model (see model.h). */
-#include "model.h"
+/* region.c: arena and region constructors of the access model (see region.h). */
+#include "region.h"
 
 #include <stdio.h>
 #include <stdlib.h>
