@@ -85,7 +85,7 @@ static int keep_uniform_aos(KdStructPlan *sp) {
   return rc == 0 ? 0 : -1;
 }
 
-int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
+int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdDeviceModel *model,
                   int64_t epsilon, const char *only, KdPlan **out) {
   KdPlan *plan = calloc(1, sizeof *plan);
   if (!plan)
@@ -126,8 +126,8 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       kd_use_fields(prog->kernels[k].body, st, sid, sp->use + (size_t)k * (size_t)st->nfields);
     for (int c = 0; c < sp->g->nclusters; c++) {
       const KdCluster *cl = &sp->g->clusters[c];
-      sp->layouts[c] =
-          kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl), cluster_used_permille(prog, sp, cl));
+      sp->layouts[c] = kd_device_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl),
+                                              cluster_used_permille(prog, sp, cl));
       if (sp->layouts[c].kind == KD_LAYOUT_AOS)
         sp->layouts[c].align = kd_plan_vector_align(st, cl);
     }
@@ -217,7 +217,7 @@ int kd_plan_write_json(FILE *out, const KdPlan *plan) {
   json_t *structs = json_array();
   for (int i = 0; i < plan->nstructs; i++)
     json_array_append_new(structs, struct_json(plan, &plan->structs[i]));
-  const KdModel *m = plan->model;
+  const KdDeviceModel *m = plan->model;
   json_t *model = json_pack("{s:s, s:s, s:b}", "source", m->source, "device", m->device, "provisional",
                             m->provisional);
   json_t *root = json_pack("{s:s, s:s, s:o, s:o}", "input", plan->input, "language", kd_language_name(plan->lang),

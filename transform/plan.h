@@ -30,7 +30,7 @@ typedef struct KdStructPlan {
 typedef struct KdPlan {
   const char *input;         // input path as given
   KdLanguage lang;
-  const KdModel *model;      // device model used for the layouts
+  const KdDeviceModel *model;      // device model used for the layouts
   const KdProgram *prog;     // access model (kernels, loops, structs)
   int nstructs;
   KdStructPlan *structs;     // analysed structs, in order of first appearance (owned)
@@ -45,7 +45,7 @@ typedef struct KdPlan {
  * cluster instead (kdlg-opt's rule, docs/design.md); its ε-partition is kept
  * in kdlg_of for --layout split.  Returns 0, or -1 on out-of-memory.  *out is freed
  * with kd_plan_free. */
-int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
+int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdDeviceModel *model,
                   int64_t epsilon, const char *only, KdPlan **out);
 
 /* kdlg-opt's alignment rule for an AoS cluster c of st (not the paper's;
