@@ -32,7 +32,7 @@
 #include <nettle/sha2.h>
 
 #include "../analysis/dtree.h"
-#include "../analysis/learn.h"
+#include "calibrate/learn.h"
 #include "calibrate/measure.h"
 #include "output.h"
 

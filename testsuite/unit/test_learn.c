@@ -1,6 +1,6 @@
 /* test_learn.c: the raw timings CSV, the training patterns, the C5.0-style
  * learner on σ(c) and σ_min, the model writer, the leave-one-σ-out
- * validation and the ceilings (analysis/learn.h, analysis/dtree.h;
+ * validation and the ceilings (tool/calibrate/learn.h, analysis/dtree.h;
  * Sect. 3.2, docs/decision-tree.md). */
 #define _GNU_SOURCE /* open_memstream */
 #include <stdarg.h>
@@ -17,7 +17,7 @@
 #include <jansson.h>
 
 #include "analysis/dtree.h"
-#include "analysis/learn.h"
+#include "tool/calibrate/learn.h"
 
 enum { AOS = KD_CLASS_AOS, SOA = KD_CLASS_SOA, T4 = 3, T16 = 5, T32 = 6, T64 = 7, T32768 = 16 };
 

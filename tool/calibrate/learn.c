@@ -4,8 +4,8 @@
  * (Quinlan's build.c, contin.c, info.c, prune.c, stats.c) with its
  * defaults, which C5.0 shares: MINOBJS 2, CF 0.25; docs/decision-tree.md
  * describes it. */
-#include "learn.h"
-#include "usage.h"
+#include "tool/calibrate/learn.h"
+#include "analysis/usage.h"
 
 #include <assert.h>
 #include <errno.h>

@@ -37,7 +37,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dtree.h"
+#include "analysis/dtree.h"
 
 // ---- classes ----
 
