@@ -115,17 +115,6 @@ KdRegion *kd_region_call(KdArena *a, KdRegion *body) {
   return r;
 }
 
-size_t kd_region_count_accesses(const KdRegion *r) {
-  if (!r)
-    return 0;
-  if (r->kind == KR_ACCESS)
-    return 1;
-  size_t n = 0;
-  for (int i = 0; i < r->n; i++)
-    n += kd_region_count_accesses(r->kids[i]);
-  return n;
-}
-
 static void indent(FILE *out, int depth) {
   for (int i = 0; i < depth; i++)
     fputs("  ", out);

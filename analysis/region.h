@@ -119,8 +119,6 @@ KdRegion *kd_region_loop(KdArena *a, KdRegion *init, KdRegion *cond, KdRegion *b
                          KdRegion *inc, KdLoop *loop);
 /* An inlined call of a function whose region is `body` (may be NULL). */
 KdRegion *kd_region_call(KdArena *a, KdRegion *body);
-/* Number of KR_ACCESS nodes reachable from r, counting shared subtrees once per path. */
-size_t kd_region_count_accesses(const KdRegion *r);
 
 /* Prints the region tree, one node a line, indented by depth (for tests and
  * --dump-access-model).  struct_names[sid] and field_names[sid][f] name the

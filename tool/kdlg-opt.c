@@ -356,7 +356,7 @@ int main(int argc, char **argv) {
 
   // 2. Access model: global-memory instructions and loops of every kernel.
   // (the per-access uniform flags are needed in full only by the dump; the plan reads them per struct)
-  if (kd_access_build_ex(&src, &prog, stderr, o.dump_access_model ? 0 : KD_ACCESS_UNIFORM_LAZY) != 0) {
+  if (kd_access_build(&src, &prog, stderr, o.dump_access_model ? 0 : KD_ACCESS_UNIFORM_LAZY) != 0) {
     fprintf(stderr, "kdlg-opt: error: out of memory\n");
     goto done_src;
   }
