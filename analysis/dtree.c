@@ -10,18 +10,6 @@
 
 extern const char kd_embedded_default_model[];  // generated from the default model file (CMakeLists.txt)
 
-const char *kd_layout_name(KdLayoutKind k) {
-  switch (k) {
-  case KD_LAYOUT_AOS:
-    return "aos";
-  case KD_LAYOUT_SOA:
-    return "soa";
-  case KD_LAYOUT_TILED:
-    return "tiled";
-  }
-  return "?";
-}
-
 const char *kd_attribute_name(KdAttribute a) {
   switch (a) {
   case KD_ATTR_SIGMA_C:
@@ -66,21 +54,18 @@ static int parse_node(KdDeviceModel *m, json_t *j, int depth, char *err, size_t 
   if (layout) {
     const char *s = json_string_value(layout);
     n.leaf = true;
-    if (s && !strcmp(s, "aos")) {
-      n.choice = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
-    } else if (s && !strcmp(s, "soa")) {
-      n.choice = (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
-    } else if (s && !strcmp(s, "tiled")) {
+    if (kd_layout_parse(s, KD_LAYOUT_STYLE_FILE, &n.choice) != 0) {
+      snprintf(err, errlen, "unknown layout class '%s' (expected aos, soa or tiled)", s ? s : "?");
+      return -1;
+    }
+    if (n.choice.kind == KD_LAYOUT_TILED) {
       json_t *t = json_object_get(j, "tile");
       json_int_t tile = json_is_integer(t) ? json_integer_value(t) : 0;
       if (tile < 2 || tile > 32768 || (tile & (tile - 1))) {
         snprintf(err, errlen, "tiled leaf needs \"tile\": a power of two from 2 to 32768");
         return -1;
       }
-      n.choice = (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = (uint32_t)tile};
-    } else {
-      snprintf(err, errlen, "unknown layout class '%s' (expected aos, soa or tiled)", s ? s : "?");
-      return -1;
+      n.choice.tile = (uint32_t)tile;
     }
     m->nodes[idx] = n;
     return idx;
@@ -216,7 +201,7 @@ static json_t *node_to_json(const KdDeviceModel *m, int i, int depth) {
   if (!j || depth > MAX_DEPTH)
     goto fail;
   if (n->leaf) {
-    if (json_object_set_new(j, "layout", json_string(kd_layout_name(n->choice.kind))) != 0)
+    if (json_object_set_new(j, "layout", json_string(kd_layout_word(n->choice.kind, KD_LAYOUT_STYLE_FILE))) != 0)
       goto fail;
     if (n->choice.kind == KD_LAYOUT_TILED && json_object_set_new(j, "tile", json_integer(n->choice.tile)) != 0)
       goto fail;

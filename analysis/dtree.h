@@ -21,14 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum KdLayoutKind { KD_LAYOUT_AOS, KD_LAYOUT_SOA, KD_LAYOUT_TILED } KdLayoutKind;
-
-typedef struct KdLayoutChoice {
-  KdLayoutKind kind;
-  uint32_t tile;  // elements per tile for KD_LAYOUT_TILED (2..32768, power of two); 1 for AoS; 0 for SoA
-  uint32_t align; // KD_LAYOUT_AOS only: the element's alignment in bytes where the plan raises it above its
-                  // fields' (a power of two up to 16, so that an element moves as one vector access); else 0
-} KdLayoutChoice;
+#include "layoutname.h"  // KdLayoutChoice, the leaves' layouts, and its spellings
 
 /* The attributes a tree may test; the spelling in model files is
  * kd_attribute_name's. */
@@ -113,9 +106,6 @@ unsigned kd_device_model_attributes(const KdDeviceModel *m);
 
 /* "sigma_c", "sigma_min" or "used_permille" (the model-file spelling); "?" otherwise. */
 const char *kd_attribute_name(KdAttribute a);
-
-/* "aos", "soa" or "tiled". */
-const char *kd_layout_name(KdLayoutKind k);
 
 void kd_device_model_free(KdDeviceModel *m);
 
