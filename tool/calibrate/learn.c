@@ -41,12 +41,12 @@ KdLayoutChoice kd_class_choice(int cls) {
 }
 
 const char *kd_class_name(int cls) {
-  static const char *names[KD_NCLASSES] = {
-      "aos",        "soa",        "tiled:2",    "tiled:4",    "tiled:8",     "tiled:16",
-      "tiled:32",   "tiled:64",   "tiled:128",  "tiled:256",  "tiled:512",   "tiled:1024",
-      "tiled:2048", "tiled:4096", "tiled:8192", "tiled:16384", "tiled:32768",
-  };
-  return cls >= 0 && cls < KD_NCLASSES ? names[cls] : "?";
+  static char names[KD_NCLASSES][16];  // each written on first use: "tiled:32768" at the longest
+  if (cls < 0 || cls >= KD_NCLASSES)
+    return "?";
+  if (!names[cls][0])
+    kd_layout_format(names[cls], sizeof names[cls], kd_class_choice(cls), KD_LAYOUT_STYLE_CLI);
+  return names[cls];
 }
 
 // ---- access patterns ----
@@ -287,21 +287,16 @@ static int parse_row(CsvReader *r, int format, KdTimingRow *row) {
   uint64_t tile = u[C_TILE];
   const char *layout = f[C_LAYOUT];
   KdLayoutChoice c;
-  if (!strcmp(layout, "aos")) {
-    if (tile != 1)
-      return csv_error(r, line, "layout aos needs tile 1, not %s", f[C_TILE]);
-    c = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
-  } else if (!strcmp(layout, "soa")) {
-    if (tile != 0)
-      return csv_error(r, line, "layout soa needs tile 0, not %s", f[C_TILE]);
-    c = (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
-  } else if (!strcmp(layout, "tiled")) {
-    if (tile < 2 || tile > 32768 || (tile & (tile - 1)))
-      return csv_error(r, line, "layout tiled needs a tile that is a power of two from 2 to 32768, not %s", f[C_TILE]);
-    c = (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = (uint32_t)tile};
-  } else {
+  if (kd_layout_parse(layout, KD_LAYOUT_STYLE_FILE, &c) != 0)
     return csv_error(r, line, "unknown layout '%s' (expected aos, soa or tiled)", layout);
-  }
+  if (c.kind == KD_LAYOUT_AOS && tile != 1)
+    return csv_error(r, line, "layout aos needs tile 1, not %s", f[C_TILE]);
+  if (c.kind == KD_LAYOUT_SOA && tile != 0)
+    return csv_error(r, line, "layout soa needs tile 0, not %s", f[C_TILE]);
+  if (c.kind == KD_LAYOUT_TILED && (tile < 2 || tile > 32768 || (tile & (tile - 1))))
+    return csv_error(r, line, "layout tiled needs a tile that is a power of two from 2 to 32768, not %s", f[C_TILE]);
+  if (c.kind == KD_LAYOUT_TILED)
+    c.tile = (uint32_t)tile;
   row->cls = kd_class_of(c);
   assert(row->cls >= 0);
   row->median_ms = d[C_MEDIAN];

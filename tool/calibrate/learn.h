@@ -57,7 +57,9 @@ int kd_class_of(KdLayoutChoice c);
 KdLayoutChoice kd_class_choice(int cls);
 
 /* A short, static name: "aos", "soa", "tiled:2" .. "tiled:32768" (the
- * spelling of kdlg-opt --layout); "?" for an invalid class. */
+ * spelling of kdlg-opt --layout, KD_LAYOUT_STYLE_CLI of
+ * analysis/layoutname.h); "?" for an invalid class.  Each name is written on
+ * its first use (not thread-safe then; the learner runs in one thread). */
 const char *kd_class_name(int cls);
 
 // ---- raw timings (docs/calibration.md, "Raw timings CSV") ----
