@@ -633,7 +633,6 @@ static void emit(Builder *b, CXCursor at, Target t, const Cursors *subs, Mode mo
     r->acc.line = line;
     r->acc.col = col;
     kd_region_add(b->A, seq, r);
-    b->prog->naccesses++;
   }
   if (mode == M_STORE || mode == M_RMW) {
     KdRegion *r = kd_region_access(b->A, sid, field, t.bytes, true);
@@ -641,7 +640,6 @@ static void emit(Builder *b, CXCursor at, Target t, const Cursors *subs, Mode mo
     r->acc.line = line;
     r->acc.col = col;
     kd_region_add(b->A, seq, r);
-    b->prog->naccesses++;
   }
 }
 
@@ -1525,11 +1523,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
   return CXChildVisit_Continue;
 }
 
-int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks) {
-  return kd_access_build_ex(src, out, remarks, 0);
-}
-
-int kd_access_build_ex(const KdSource *src, KdProgram **out, FILE *remarks, unsigned flags) {
+int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks, unsigned flags) {
   KdProgram *p = calloc(1, sizeof *p);
   if (!p)
     return -1;

@@ -28,7 +28,7 @@
 #include <stdio.h>
 
 #include "frontend.h"
-#include "model.h"
+#include "region.h"
 
 typedef struct KdKernel {
   const char *name;
@@ -44,22 +44,23 @@ typedef struct KdProgram {
   KdKernel *kernels;  // in source order (owned array)
   int nloops;
   KdLoop **loops;     // every loop of every kernel, in analysis order (owned array)
-  size_t naccesses;   // global-memory instructions built (after inlining)
 } KdProgram;
 
-/* Builds the access model of every kernel in `src`.  Remarks (structs not
- * eligible, calls not followed, recursion, goto) go to `remarks` in clang's
- * `file:line:col: remark: ... [kdlg-...]` form.  Returns 0 and *out, or -1
- * on out-of-memory. */
-int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks);
-
-/* kd_access_build with flags: KD_ACCESS_UNIFORM_LAZY computes KdAccess.uniform
- * only where the plan's uniform rule reads it: exactly for the accesses of a
- * struct until one of them is known not uniform; false for every later
- * access of that struct and for accesses of other data.  (The uniformity
- * analysis then often never walks a function.)  Everything else is the same. */
+/* Flags of kd_access_build.  KD_ACCESS_UNIFORM_LAZY computes
+ * KdAccess.uniform only where the plan's uniform rule reads it: exactly for
+ * the accesses of a struct until one of them is known not uniform; false for
+ * every later access of that struct and for accesses of other data.  (The
+ * uniformity analysis then often never walks a function.)  Everything else
+ * is the same as with flags 0, which computes it for every access (what
+ * --dump-access-model prints). */
 enum { KD_ACCESS_UNIFORM_LAZY = 1 };
-int kd_access_build_ex(const KdSource *src, KdProgram **out, FILE *remarks, unsigned flags);
+
+/* Builds the access model of every kernel in `src` (flags: 0 or
+ * KD_ACCESS_UNIFORM_LAZY).  Remarks (structs not eligible, calls not
+ * followed, recursion, goto) go to `remarks` in clang's
+ * `file:line:col: remark: ... [kdlg-...]` form.  Returns 0 and *out (free
+ * with kd_program_free), or -1 on out-of-memory. */
+int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks, unsigned flags);
 
 void kd_program_free(KdProgram *p);
 

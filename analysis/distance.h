@@ -22,7 +22,7 @@
 #ifndef KDLG_DISTANCE_H
 #define KDLG_DISTANCE_H
 
-#include "model.h"
+#include "region.h"
 
 /* No path: δ = ∞ (no edge) / a distance that does not exist. */
 #define KD_DIST_NONE INT64_C(-1)

@@ -23,15 +23,6 @@ static void escaped(FILE *out, const char *s) {
   }
 }
 
-static void layout_text(FILE *out, KdLayoutChoice c) {
-  if (c.kind == KD_LAYOUT_TILED)
-    fprintf(out, "tiled t=%u", c.tile);
-  else if (c.kind == KD_LAYOUT_AOS && c.align)
-    fprintf(out, "aos aligned %u", c.align);
-  else
-    fputs(kd_layout_name(c.kind), out);
-}
-
 int kd_dot_write(FILE *out, const Kdlg *g, const KdLayoutChoice *layouts, const char *note) {
   const KdStruct *st = g->st;
   fputs("graph ", out);
@@ -50,8 +41,9 @@ int kd_dot_write(FILE *out, const Kdlg *g, const KdLayoutChoice *layouts, const 
     const KdCluster *cl = &g->clusters[c];
     fprintf(out, "  subgraph cluster_%d {\n    label=\"cluster %d: %u B", c, c, cl->bytes);
     if (layouts) {
-      fputs(", ", out);
-      layout_text(out, layouts[c]);
+      char text[32];
+      kd_layout_format(text, sizeof text, layouts[c], KD_LAYOUT_STYLE_DOT);
+      fprintf(out, ", %s", text);
     }
     fputs("\";\n    style=rounded;\n", out);
     for (int i = 0; i < cl->nfields; i++) {

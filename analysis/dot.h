@@ -10,11 +10,12 @@
 
 #include <stdio.h>
 
-#include "dtree.h"
 #include "kdlg.h"
+#include "layoutname.h"
 
 /* Writes graph `g` (partitioned) to `out`.  layouts: one per cluster, or NULL
- * to leave layouts out of the cluster labels.  note: a second line of the
+ * to leave layouts out of the cluster labels (spelled KD_LAYOUT_STYLE_DOT,
+ * "tiled t=32").  note: a second line of the
  * graph's label (why the partition is what it is), or NULL.  Returns 0, or -1
  * on a write error. */
 int kd_dot_write(FILE *out, const Kdlg *g, const KdLayoutChoice *layouts, const char *note);

@@ -10,18 +10,6 @@
 
 extern const char kd_embedded_default_model[];  // generated from the default model file (CMakeLists.txt)
 
-const char *kd_layout_name(KdLayoutKind k) {
-  switch (k) {
-  case KD_LAYOUT_AOS:
-    return "aos";
-  case KD_LAYOUT_SOA:
-    return "soa";
-  case KD_LAYOUT_TILED:
-    return "tiled";
-  }
-  return "?";
-}
-
 const char *kd_attribute_name(KdAttribute a) {
   switch (a) {
   case KD_ATTR_SIGMA_C:
@@ -45,7 +33,7 @@ static char *dup_or_null(json_t *v) {
 #define MAX_DEPTH 64
 
 /* Appends the subtree `j` to m->nodes; returns its index or -1 (err set). */
-static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen) {
+static int parse_node(KdDeviceModel *m, json_t *j, int depth, char *err, size_t errlen) {
   if (!json_is_object(j)) {
     snprintf(err, errlen, "tree node is not an object");
     return -1;
@@ -66,21 +54,18 @@ static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen
   if (layout) {
     const char *s = json_string_value(layout);
     n.leaf = true;
-    if (s && !strcmp(s, "aos")) {
-      n.choice = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
-    } else if (s && !strcmp(s, "soa")) {
-      n.choice = (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
-    } else if (s && !strcmp(s, "tiled")) {
+    if (kd_layout_parse(s, KD_LAYOUT_STYLE_FILE, &n.choice) != 0) {
+      snprintf(err, errlen, "unknown layout class '%s' (expected aos, soa or tiled)", s ? s : "?");
+      return -1;
+    }
+    if (n.choice.kind == KD_LAYOUT_TILED) {
       json_t *t = json_object_get(j, "tile");
       json_int_t tile = json_is_integer(t) ? json_integer_value(t) : 0;
       if (tile < 2 || tile > 32768 || (tile & (tile - 1))) {
         snprintf(err, errlen, "tiled leaf needs \"tile\": a power of two from 2 to 32768");
         return -1;
       }
-      n.choice = (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = (uint32_t)tile};
-    } else {
-      snprintf(err, errlen, "unknown layout class '%s' (expected aos, soa or tiled)", s ? s : "?");
-      return -1;
+      n.choice.tile = (uint32_t)tile;
     }
     m->nodes[idx] = n;
     return idx;
@@ -117,8 +102,8 @@ static int parse_node(KdModel *m, json_t *j, int depth, char *err, size_t errlen
 }
 
 /* Builds the model from a parsed JSON document; takes ownership of root. */
-static int model_from_json(json_t *root, const char *source, KdModel **out, char *err, size_t errlen) {
-  KdModel *m = calloc(1, sizeof(KdModel));
+static int model_from_json(json_t *root, const char *source, KdDeviceModel **out, char *err, size_t errlen) {
+  KdDeviceModel *m = calloc(1, sizeof(KdDeviceModel));
   int rc = -1;
   if (!m) {
     snprintf(err, errlen, "out of memory");
@@ -164,11 +149,11 @@ done:
   if (rc == 0)
     *out = m;
   else
-    kd_model_free(m);
+    kd_device_model_free(m);
   return rc;
 }
 
-int kd_model_parse(const char *text, const char *source, KdModel **out, char *err, size_t errlen) {
+int kd_device_model_parse(const char *text, const char *source, KdDeviceModel **out, char *err, size_t errlen) {
   *out = NULL;
   json_error_t je;
   json_t *root = json_loads(text, 0, &je);
@@ -179,7 +164,7 @@ int kd_model_parse(const char *text, const char *source, KdModel **out, char *er
   return model_from_json(root, source, out, err, errlen);
 }
 
-int kd_model_load(const char *path, KdModel **out, char *err, size_t errlen) {
+int kd_device_model_load(const char *path, KdDeviceModel **out, char *err, size_t errlen) {
   *out = NULL;
   json_error_t je;
   json_t *root = json_load_file(path, 0, &je);
@@ -193,11 +178,11 @@ int kd_model_load(const char *path, KdModel **out, char *err, size_t errlen) {
   return model_from_json(root, path, out, err, errlen);
 }
 
-const KdModel *kd_model_builtin(void) {
-  static KdModel *m;
+const KdDeviceModel *kd_device_model_builtin(void) {
+  static KdDeviceModel *m;
   if (!m) {
     char err[256];
-    if (kd_model_parse(kd_embedded_default_model, "built-in", &m, err, sizeof err) != 0) {
+    if (kd_device_model_parse(kd_embedded_default_model, "built-in", &m, err, sizeof err) != 0) {
       fprintf(stderr, "kdlg-opt: internal error: built-in model: %s\n", err);
       abort();
     }
@@ -210,13 +195,13 @@ static json_t *string_or_null(const char *s) {
 }
 
 /* The subtree at node i as JSON (model-format.md), or NULL when out of memory. */
-static json_t *node_to_json(const KdModel *m, int i, int depth) {
+static json_t *node_to_json(const KdDeviceModel *m, int i, int depth) {
   const KdTreeNode *n = &m->nodes[i];
   json_t *j = json_object();
   if (!j || depth > MAX_DEPTH)
     goto fail;
   if (n->leaf) {
-    if (json_object_set_new(j, "layout", json_string(kd_layout_name(n->choice.kind))) != 0)
+    if (json_object_set_new(j, "layout", json_string(kd_layout_word(n->choice.kind, KD_LAYOUT_STYLE_FILE))) != 0)
       goto fail;
     if (n->choice.kind == KD_LAYOUT_TILED && json_object_set_new(j, "tile", json_integer(n->choice.tile)) != 0)
       goto fail;
@@ -233,7 +218,7 @@ fail:
   return NULL;
 }
 
-char *kd_model_to_json(const KdModel *m, json_t *training) {
+char *kd_device_model_to_json(const KdDeviceModel *m, json_t *training) {
   json_t *root = json_object();
   json_t *tree = node_to_json(m, 0, 0);
   char *text = NULL;
@@ -271,7 +256,8 @@ done:
   return text;
 }
 
-KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c, uint64_t sigma_min, uint64_t used_permille) {
+KdLayoutChoice kd_device_model_select(const KdDeviceModel *m, uint64_t sigma_c, uint64_t sigma_min,
+                                      uint64_t used_permille) {
   int i = 0;
   while (!m->nodes[i].leaf) {
     const KdTreeNode *n = &m->nodes[i];
@@ -281,7 +267,7 @@ KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c, uint64_t sigm
   return m->nodes[i].choice;
 }
 
-unsigned kd_model_attributes(const KdModel *m) {
+unsigned kd_device_model_attributes(const KdDeviceModel *m) {
   unsigned set = 0;
   for (int i = 0; i < m->nnodes; i++)
     if (!m->nodes[i].leaf)
@@ -289,7 +275,7 @@ unsigned kd_model_attributes(const KdModel *m) {
   return set;
 }
 
-void kd_model_free(KdModel *m) {
+void kd_device_model_free(KdDeviceModel *m) {
   if (!m)
     return;
   free(m->source);

@@ -9,8 +9,9 @@
  * moves for c that the kernels use, in per-mille (analysis/usage.h).  C5.0-style binary threshold splits
  * "attribute <= threshold", whose leaves are a layout: AoS, SoA or tiled-AoS
  * with a power-of-two tile size t ∈ 2^1..2^15.
- * The tree and the device facts (ε, device name) come from a model file
- * (JSON, format documented in docs/model-format.md); a default model (a
+ * The tree and the device facts (ε, device name) form the device model
+ * (KdDeviceModel; not the access model of region.h) and come from a model
+ * file (JSON, format documented in docs/model-format.md); a default model (a
  * file of runtime/models/, chosen in CMakeLists.txt) is built into the
  * binary.
  */
@@ -21,14 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum KdLayoutKind { KD_LAYOUT_AOS, KD_LAYOUT_SOA, KD_LAYOUT_TILED } KdLayoutKind;
-
-typedef struct KdLayoutChoice {
-  KdLayoutKind kind;
-  uint32_t tile;  // elements per tile for KD_LAYOUT_TILED (2..32768, power of two); 1 for AoS; 0 for SoA
-  uint32_t align; // KD_LAYOUT_AOS only: the element's alignment in bytes where the plan raises it above its
-                  // fields' (a power of two up to 16, so that an element moves as one vector access); else 0
-} KdLayoutChoice;
+#include "layoutname.h"  // KdLayoutChoice, the leaves' layouts, and its spellings
 
 /* The attributes a tree may test; the spelling in model files is
  * kd_attribute_name's. */
@@ -46,11 +40,11 @@ typedef struct KdTreeNode {
   bool leaf;
   KdAttribute attribute;  // inner node: the attribute tested (0, σ(c), for hand-built nodes)
   uint64_t threshold;     // inner node: attribute <= threshold goes to `le`, else `gt` (bytes; per-mille for φ)
-  int le, gt;             // inner node: child indices into KdModel.nodes
+  int le, gt;             // inner node: child indices into KdDeviceModel.nodes
   KdLayoutChoice choice;  // leaf
 } KdTreeNode;
 
-typedef struct KdModel {
+typedef struct KdDeviceModel {
   char *source;              // file path, or "built-in"
   char *device;              // device name
   char *compute_capability;  // e.g. "9.0"
@@ -61,23 +55,23 @@ typedef struct KdModel {
   bool provisional;          // true: not trained on measurements
   int nnodes;
   KdTreeNode *nodes;         // nodes[0] is the root
-} KdModel;
+} KdDeviceModel;
 
 /* Parses a model from JSON text (docs/model-format.md).  Inner nodes test
  * "sigma_c", "sigma_min" or "used_permille"; files that know only sigma_c
  * (format 1 before σ_min existed) read as before.  On success returns 0 and *out (free with
- * kd_model_free).  On error (invalid JSON, wrong format or version, missing
+ * kd_device_model_free).  On error (invalid JSON, wrong format or version, missing
  * keys, an unknown attribute, layout or tile) returns -1, *out = NULL, and
  * writes a one-line message (without the file name) into err. */
-int kd_model_parse(const char *json_text, const char *source, KdModel **out, char *err, size_t errlen);
+int kd_device_model_parse(const char *json_text, const char *source, KdDeviceModel **out, char *err, size_t errlen);
 
-/* Reads and parses a model file; errors as kd_model_parse, message prefixed with nothing. */
-int kd_model_load(const char *path, KdModel **out, char *err, size_t errlen);
+/* Reads and parses a model file; errors as kd_device_model_parse, message prefixed with nothing. */
+int kd_device_model_load(const char *path, KdDeviceModel **out, char *err, size_t errlen);
 
 /* The default model built into the binary (a file of runtime/models/,
  * embedded by CMakeLists.txt), parsed on first use.  Never NULL (an
  * embedded model that does not parse aborts); owned by the library. */
-const KdModel *kd_model_builtin(void);
+const KdDeviceModel *kd_device_model_builtin(void);
 
 struct json_t;  // <jansson.h>
 
@@ -88,9 +82,9 @@ struct json_t;  // <jansson.h>
  * are NULL in m become JSON null.  `training` (a JSON object, or NULL to
  * leave the key out) is written as "training"; it is not modified.  The
  * tree is written from nodes[0].  Returns the text (free with free()), or
- * NULL when out of memory.  kd_model_parse reads it back (Sect. 3.2,
+ * NULL when out of memory.  kd_device_model_parse reads it back (Sect. 3.2,
  * Fig. 4: the device-dependent part's result). */
-char *kd_model_to_json(const KdModel *m, struct json_t *training);
+char *kd_device_model_to_json(const KdDeviceModel *m, struct json_t *training);
 
 /* Select-Tilesize (Sect. 3.2): the layout the tree of m gives a cluster of
  * sigma_c bytes whose smallest field has sigma_min bytes (σ_min ≤ σ(c) for
@@ -99,18 +93,16 @@ char *kd_model_to_json(const KdModel *m, struct json_t *training);
  * when every access moves the whole cluster, as in the paper's training
  * kernels).  A tree ignores the attributes it does not test.  Pure; never
  * fails. */
-KdLayoutChoice kd_model_select(const KdModel *m, uint64_t sigma_c, uint64_t sigma_min, uint64_t used_permille);
+KdLayoutChoice kd_device_model_select(const KdDeviceModel *m, uint64_t sigma_c, uint64_t sigma_min,
+                                      uint64_t used_permille);
 
 /* The attributes tested by some inner node of m's tree, as a set of
  * KD_ATTR_BIT()s (0 for a single leaf). */
-unsigned kd_model_attributes(const KdModel *m);
+unsigned kd_device_model_attributes(const KdDeviceModel *m);
 
 /* "sigma_c", "sigma_min" or "used_permille" (the model-file spelling); "?" otherwise. */
 const char *kd_attribute_name(KdAttribute a);
 
-/* "aos", "soa" or "tiled". */
-const char *kd_layout_name(KdLayoutKind k);
-
-void kd_model_free(KdModel *m);
+void kd_device_model_free(KdDeviceModel *m);
 
 #endif

@@ -10,7 +10,7 @@
 #ifndef KDLG_KDLG_H
 #define KDLG_KDLG_H
 
-#include "model.h"
+#include "region.h"
 
 typedef struct KdEdge {
   int a, b;       // field indices, a < b

@@ -20,7 +20,7 @@
  * A whole-struct access touches every field.  For the calibration kernels
  * (docs/calibration.md) the same formula with N = 1 gives 1000 for `rw`
  * (every field loaded and stored), 500 for `split`, 1000 / m for `one` and
- * 1000 (m + 1) / 2m for `reduce`: the trainer (learn.c) sums their byte
+ * 1000 (m + 1) / 2m for `reduce`: the trainer (tool/calibrate/learn.c) sums their byte
  * counts with kd_use_add, so
  * training and prediction use one definition.
  */
@@ -29,7 +29,7 @@
 
 #include <stdint.h>
 
-#include "model.h"
+#include "region.h"
 
 /* Bytes used and moved (each a sum of execution count × bytes). */
 typedef struct KdUse {
@@ -59,7 +59,7 @@ void kd_use_cluster(const KdFieldUse *per_field, const KdStruct *st, const int *
 /* One kernel's term for one direction: count = N(k,d) (0: the direction
  * does not touch the cluster, nothing is added), used_bytes = σ(T(k,d)),
  * cluster_bytes = σ(c).  kd_use_cluster's sum, and the trainer's for the
- * calibration kernels (learn.c, N = 1). */
+ * calibration kernels (tool/calibrate/learn.c, N = 1). */
 void kd_use_add(KdUse *u, double count, double used_bytes, double cluster_bytes);
 
 /* φ = 1000 · used / moved rounded to the nearest integer (halves up), in

@@ -32,7 +32,7 @@
 #include <nettle/sha2.h>
 
 #include "../analysis/dtree.h"
-#include "../analysis/learn.h"
+#include "calibrate/learn.h"
 #include "calibrate/measure.h"
 #include "output.h"
 
@@ -405,18 +405,18 @@ static void format_range(const char *name, uint64_t lo, uint64_t hi, uint64_t fl
 
 /* The tree as a Markdown table: σ intervals (bytes) → layout for a tree on
  * σ(c) alone; otherwise φ bands (per-mille) and σ_min bands, each with its
- * σ intervals, since σ(c) >= σ_min (kd_model_intervals); a column only for
+ * σ intervals, since σ(c) >= σ_min (kd_device_model_intervals); a column only for
  * an attribute the tree tests. */
-static void print_intervals(FILE *f, const KdModel *m) {
-  int n = kd_model_intervals(m, NULL, 0);
+static void print_intervals(FILE *f, const KdDeviceModel *m) {
+  int n = kd_device_model_intervals(m, NULL, 0);
   KdInterval *iv = n > 0 ? calloc((size_t)n, sizeof *iv) : NULL;
-  if (!iv || kd_model_intervals(m, iv, n) != n) {
+  if (!iv || kd_device_model_intervals(m, iv, n) != n) {
     fprintf(f, "(out of memory)\n");
     free(iv);
     return;
   }
-  bool by_min = kd_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN);
-  bool by_used = kd_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_USED);
+  bool by_min = kd_device_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN);
+  bool by_used = kd_device_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_USED);
   fprintf(f, "|%s%s σ(c), bytes | layout |\n|%s%s---|---|\n", by_used ? " φ, ‰ |" : "", by_min ? " σ_min, bytes |" : "",
           by_used ? "---|" : "", by_min ? "---|" : "");
   for (int i = 0; i < n; i++) {
@@ -451,9 +451,9 @@ static const char *attribute_list(unsigned set) {
 }
 
 /* The full-data tree with the CSV's device facts; NULL when out of memory. */
-static KdModel *train_model(const Training *tr, unsigned attributes, FILE *log) {
+static KdDeviceModel *train_model(const Training *tr, unsigned attributes, FILE *log) {
   const KdTrainingSet *s = tr->set;
-  KdModel *m = kd_learn(s->patterns, s->npatterns, attributes, log);
+  KdDeviceModel *m = kd_learn(s->patterns, s->npatterns, attributes, log);
   if (!m)
     return NULL;
   const KdTimings *t = tr->timings;
@@ -465,7 +465,7 @@ static KdModel *train_model(const Training *tr, unsigned attributes, FILE *log) 
   m->training_hash = strdup(tr->sha256);
   m->epsilon = t->epsilon;
   if (!m->device || !m->compute_capability || !m->date || !m->kdlg_opt_version || !m->training_hash) {
-    kd_model_free(m);
+    kd_device_model_free(m);
     return NULL;
   }
   return m;
@@ -485,7 +485,7 @@ static int run_train(const Options *o) {
     fprintf(log,
             "%s: %d rows, %d kernels, %d training patterns, %d distinct sigma, %d distinct (sigma, sigma_min, used)\n",
             o->input, s->nrows, s->nkernels, s->npatterns, s->nsigmas, s->ngroups);
-  KdModel *m = train_model(&tr, o->attributes, log);
+  KdDeviceModel *m = train_model(&tr, o->attributes, log);
   json_t *attrs = json_array();
   for (int a = 0; a < KD_NATTRS && attrs; a++)
     if (o->attributes & KD_ATTR_BIT(a))
@@ -495,7 +495,7 @@ static int run_train(const Options *o) {
                                        "attributes", attrs, "learner", LEARNER_NAME, "min_gain", s->min_gain,
                                        "aos_by_min_gain", s->aos_by_gain)
                            : NULL;
-  char *text = m && training ? kd_model_to_json(m, training) : NULL;
+  char *text = m && training ? kd_device_model_to_json(m, training) : NULL;
   json_decref(training);
   if (!text) {
     fprintf(stderr, "kdlg-calibrate: error: out of memory\n");
@@ -503,9 +503,9 @@ static int run_train(const Options *o) {
     goto done;
   }
   // the file must read back as the same tree
-  KdModel *back = NULL;
+  KdDeviceModel *back = NULL;
   char err[256];
-  bool same = kd_model_parse(text, o->output, &back, err, sizeof err) == 0 && back->nnodes == m->nnodes;
+  bool same = kd_device_model_parse(text, o->output, &back, err, sizeof err) == 0 && back->nnodes == m->nnodes;
   for (int i = 0; same && i < m->nnodes; i++) {
     const KdTreeNode *x = &m->nodes[i], *y = &back->nodes[i];
     same = x->leaf == y->leaf && (x->leaf ? x->choice.kind == y->choice.kind && x->choice.tile == y->choice.tile
@@ -514,11 +514,11 @@ static int run_train(const Options *o) {
   }
   if (!same) {
     fprintf(stderr, "kdlg-calibrate: internal error: the written model does not read back: %s\n", back ? "tree differs" : err);
-    kd_model_free(back);
+    kd_device_model_free(back);
     rc = EXIT_INPUT;
     goto done;
   }
-  kd_model_free(back);
+  kd_device_model_free(back);
   if (log) {
     fprintf(log, "tree:\n");
     print_intervals(log, m);
@@ -526,7 +526,7 @@ static int run_train(const Options *o) {
   rc = write_output(o->output, text, strlen(text));
 done:
   free(text);
-  kd_model_free(m);
+  kd_device_model_free(m);
   free_training(&tr);
   return rc;
 }
@@ -548,7 +548,7 @@ static void compare_row(FILE *f, const char *what, unsigned attributes, int ok, 
 /* The validation report (Markdown) into f: v validates o->attributes,
  * v_sigma (NULL when that is σ(c) alone already) the σ-only learner. */
 static void write_report(FILE *f, const Options *o, const Training *tr, const KdValidation *v,
-                         const KdValidation *v_sigma, const KdModel *full) {
+                         const KdValidation *v_sigma, const KdDeviceModel *full) {
   const KdTrainingSet *s = tr->set;
   const KdTimings *t = tr->timings;
   fprintf(f, "# Select-Tilesize: leave-one-σ-out validation\n\n");
@@ -635,7 +635,7 @@ static int run_validate(const Options *o) {
   const unsigned sigma_only = KD_ATTR_BIT(KD_ATTR_SIGMA_C);
   KdValidation *v = kd_validate(tr.set, o->attributes, &enough);
   KdValidation *v_sigma = v && o->attributes != sigma_only ? kd_validate(tr.set, sigma_only, &enough) : NULL;
-  KdModel *full = v ? train_model(&tr, o->attributes, NULL) : NULL;
+  KdDeviceModel *full = v ? train_model(&tr, o->attributes, NULL) : NULL;
   char *text = NULL;
   size_t len = 0;
   if (!enough) {
@@ -655,7 +655,7 @@ static int run_validate(const Options *o) {
   rc = write_output(o->output ? o->output : "-", text, len);
 done:
   free(text);
-  kd_model_free(full);
+  kd_device_model_free(full);
   kd_validation_free(v_sigma);
   kd_validation_free(v);
   free_training(&tr);

@@ -33,21 +33,21 @@ enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 typedef struct Options {
   const char *input;
-  const char *output;       // -o
-  const char *emit_dot;     // --emit-dot
-  const char *emit_plan;    // --emit-plan
-  const char *only_struct;  // --struct
-  const char *model_path;   // --device-model
-  const char *build_dir;    // -p
-  const char *layout;       // --layout
-  const char *plan_in;      // --plan-in
-  bool dry_run;             // --dry-run
-  bool inline_runtime;      // --inline-runtime
-  long long epsilon;        // --epsilon, -1: from the model
-  bool dump_model;          // --dump-access-model (for tests and debugging)
+  const char *output;            // -o
+  const char *emit_dot;          // --emit-dot
+  const char *emit_plan;         // --emit-plan
+  const char *only_struct;       // --struct
+  const char *device_model_path; // --device-model
+  const char *build_dir;         // -p
+  const char *layout;            // --layout
+  const char *plan_in;           // --plan-in
+  bool dry_run;                  // --dry-run
+  bool inline_runtime;           // --inline-runtime
+  long long epsilon;             // --epsilon, -1: from the device model
+  bool dump_access_model;        // --dump-access-model (for tests and debugging)
   bool lang_given;
   KdLanguage lang;
-  const char **cargs;       // after --
+  const char **cargs;            // after --
   int ncargs;
 } Options;
 
@@ -98,7 +98,7 @@ static void help(void) {
 }
 
 static void version(void) {
-  const KdModel *m = kd_model_builtin();
+  const KdDeviceModel *m = kd_device_model_builtin();
   CXString cv = clang_getClangVersion();
   printf("kdlg-opt %s (%s)\n", KDLG_OPT_VERSION, clang_getCString(cv));
   clang_disposeString(cv);
@@ -131,7 +131,7 @@ static int parse_args(int argc, char **argv, Options *o) {
       return 0;
     }
     if (!strcmp(a, "--dump-access-model")) {
-      o->dump_model = true;
+      o->dump_access_model = true;
       continue;
     }
     if (!strcmp(a, "--dry-run")) {
@@ -156,7 +156,7 @@ static int parse_args(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "--struct"))
       slot = &o->only_struct;
     else if (!strcmp(a, "--device-model"))
-      slot = &o->model_path;
+      slot = &o->device_model_path;
     else if (!strcmp(a, "-p"))
       slot = &o->build_dir;
     else if (!strcmp(a, "--layout"))
@@ -313,13 +313,13 @@ static void dump_access_model(const KdProgram *prog) {
 /* The device model: --device-model FILE, else the built-in one (calibrated on
  * an H200).  *loaded is the one to free (NULL for the built-in).  NULL on an
  * error (printed). */
-static const KdModel *device_model(const Options *o, KdModel **loaded) {
+static const KdDeviceModel *device_model(const Options *o, KdDeviceModel **loaded) {
   *loaded = NULL;
-  if (!o->model_path)
-    return kd_model_builtin();
+  if (!o->device_model_path)
+    return kd_device_model_builtin();
   char err[512];
-  if (kd_model_load(o->model_path, loaded, err, sizeof err) != 0) {
-    fprintf(stderr, "%s: error: %s\n", o->model_path, err);
+  if (kd_device_model_load(o->device_model_path, loaded, err, sizeof err) != 0) {
+    fprintf(stderr, "%s: error: %s\n", o->device_model_path, err);
     return NULL;
   }
   return *loaded;
@@ -409,8 +409,8 @@ static int write_outputs(const Options *o, const KdPlan *plan, const KdRewriteRe
 /* Sect. 3.3 of the paper, step by step. */
 int main(int argc, char **argv) {
   Options o;                   // the command line
-  KdModel *loaded = NULL;      // --device-model's (NULL: the built-in one)
-  const KdModel *model;        // the device model: ε and Select-Tilesize (Sect. 3.2)
+  KdDeviceModel *loaded = NULL;      // --device-model's (NULL: the built-in one)
+  const KdDeviceModel *model;        // the device model: ε and Select-Tilesize (Sect. 3.2)
   char **cargs = NULL;         // the parser's arguments
   int ncargs = 0;
   KdSource src = {0};          // the parsed translation unit
@@ -434,11 +434,11 @@ int main(int argc, char **argv) {
 
   // 2. Access model: global-memory instructions and loops of every kernel.
   // (the per-access uniform flags are needed in full only by the dump; the plan reads them per struct)
-  if (kd_access_build_ex(&src, &prog, stderr, o.dump_model ? 0 : KD_ACCESS_UNIFORM_LAZY) != 0) {
+  if (kd_access_build(&src, &prog, stderr, o.dump_access_model ? 0 : KD_ACCESS_UNIFORM_LAZY) != 0) {
     fprintf(stderr, "kdlg-opt: error: out of memory\n");
     goto done;
   }
-  if (o.dump_model)
+  if (o.dump_access_model)
     dump_access_model(prog);
 
   // 3.-5. The plan: KDLG per struct, ε-Kruskal partition, a layout per cluster.
@@ -466,6 +466,6 @@ done:
   kd_program_free(prog);
   kd_frontend_dispose(&src);
   free_args(cargs, ncargs);
-  kd_model_free(loaded);
+  kd_device_model_free(loaded);
   return rc;
 }

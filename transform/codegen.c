@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *layout_name(uint32_t tile) { return tile == 0 ? "SoA" : tile == 1 ? "AoS" : "tiled-AoS"; }
+#include "../analysis/layoutname.h"
 
 /* Fields of cluster c in cluster order (increasing offset). */
 static int cluster_fields(const KdGenStruct *g, uint32_t c, int *out) {
@@ -57,6 +57,14 @@ char *kd_gen_name(KdGenName what, const char *tag, const char *arg, unsigned ind
   return s;
 }
 
+/* Cluster c of L as the plan's layout choice (layout.h maps a choice to a
+ * tile: 0 SoA, 1 AoS, t tiled), with its alignment where vector_aligned. */
+static KdLayoutChoice cluster_choice(const kd_layout *L, uint32_t c) {
+  uint32_t t = L->clusters[c].tile;
+  KdLayoutKind kind = t == 0 ? KD_LAYOUT_SOA : t == 1 ? KD_LAYOUT_AOS : KD_LAYOUT_TILED;
+  return (KdLayoutChoice){.kind = kind, .tile = t, .align = vector_aligned(L, c) ? L->clusters[c].align : 0};
+}
+
 void kd_gen_prelude(FILE *out, KdLanguage lang) {
   fputs("#ifndef KDLG_FN\n", out);
   if (lang == KD_LANG_CUDA)
@@ -82,11 +90,9 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
     fprintf(out, "%s {", c ? ";" : "");
     for (int i = 0; i < n; i++)
       fprintf(out, "%s%s", i ? ", " : "", L->fields[order[i]].name);
-    fprintf(out, "} %s", layout_name(L->clusters[c].tile));
-    if (L->clusters[c].tile > 1)
-      fprintf(out, " tile %u", L->clusters[c].tile);
-    if (vector_aligned(L, c))
-      fprintf(out, " aligned %u", L->clusters[c].align);
+    char text[32];
+    kd_layout_format(text, sizeof text, cluster_choice(L, c), KD_LAYOUT_STYLE_PROSE);
+    fprintf(out, "} %s", text);
   }
   fputs(" */\n", out);
   for (uint32_t f = 0; f < L->nfields; f++)
@@ -239,7 +245,7 @@ static void gen_description(FILE *out, const KdGenStruct *g) {
   fprintf(out, "};\nstatic const kd_layout_cluster kdlg_%s_clusters[] = {\n", T);
   for (uint32_t c = 0; c < L->nclusters; c++)
     fprintf(out, "  {%u, %u, %u}, /* %s */\n", L->clusters[c].tile, L->clusters[c].bytes, L->clusters[c].align,
-            layout_name(L->clusters[c].tile));
+            kd_layout_word(cluster_choice(L, c).kind, KD_LAYOUT_STYLE_PROSE));
   fprintf(out,
           "};\nstatic const kd_layout kdlg_%s_layout = {%u, %u, kdlg_%s_fields, %u, kdlg_%s_clusters};\n"
           "#define KDLG_%s_NREGIONS %u\n",

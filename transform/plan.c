@@ -106,7 +106,7 @@ static int finish_layout(KdStructPlan *sp) {
   return kd_layout_from_plan(sp->g, sp->layouts, &sp->layout);
 }
 
-int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
+int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdDeviceModel *model,
                   int64_t epsilon, const char *only, FILE *remarks, KdPlan **out) {
   if (only) {
     bool found = false;
@@ -163,8 +163,8 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       kd_use_fields(prog->kernels[k].body, st, sid, sp->use + (size_t)k * (size_t)st->nfields);
     for (int c = 0; c < sp->g->nclusters; c++) {
       const KdCluster *cl = &sp->g->clusters[c];
-      sp->layouts[c] =
-          kd_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl), cluster_used_permille(prog, sp, cl));
+      sp->layouts[c] = kd_device_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl),
+                                              cluster_used_permille(prog, sp, cl));
       if (sp->layouts[c].kind == KD_LAYOUT_AOS)
         sp->layouts[c].align = kd_plan_vector_align(st, cl);
     }
@@ -228,7 +228,7 @@ static json_t *struct_json(const KdPlan *plan, const KdStructPlan *sp) {
     json_t *tile = L.kind == KD_LAYOUT_SOA ? json_null() : json_integer(L.tile);
     json_t *jc = json_pack("{s:o, s:i, s:i, s:s, s:o}", "fields", names, "bytes", (int)g->clusters[c].bytes,
                            "used_permille", (int)cluster_used_permille(plan->prog, sp, &g->clusters[c]), "layout",
-                           kd_layout_name(L.kind), "tile", tile);
+                           kd_layout_word(L.kind, KD_LAYOUT_STYLE_FILE), "tile", tile);
     if (jc && L.align)  // only where the plan raises it: other clusters read as before
       json_object_set_new(jc, "align", json_integer(L.align));
     json_array_append_new(clusters, jc);
@@ -259,7 +259,7 @@ int kd_plan_write_json(FILE *out, const KdPlan *plan) {
   json_t *structs = json_array();
   for (int i = 0; i < plan->nstructs; i++)
     json_array_append_new(structs, struct_json(plan, &plan->structs[i]));
-  const KdModel *m = plan->model;
+  const KdDeviceModel *m = plan->model;
   json_t *model = json_pack("{s:s, s:s, s:b}", "source", m->source, "device", m->device, "provisional",
                             m->provisional);
   json_t *root = json_pack("{s:s, s:s, s:o, s:o}", "input", plan->input, "language", kd_language_name(plan->lang),
@@ -350,34 +350,15 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
   return finish_layout(sp);
 }
 
-static int parse_tile(const char *s, uint32_t *tile) {
-  char *end;
-  long v = strtol(s, &end, 10);
-  if (!*s || *end || v < 2 || v > 32768)
-    return -1;
-  *tile = (uint32_t)v;
-  return 0;
-}
-
 int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
-  enum { F_AUTO, F_AOS, F_SOA, F_SPLIT, F_TILED } kind;
-  uint32_t tile = 0;
+  bool split = !strcmp(spec, "split");
+  KdLayoutChoice one;  // aos, soa, tiled:N: one cluster of this layout
   if (!strcmp(spec, "auto"))
-    kind = F_AUTO;
-  else if (!strcmp(spec, "aos"))
-    kind = F_AOS;
-  else if (!strcmp(spec, "soa"))
-    kind = F_SOA;
-  else if (!strcmp(spec, "split"))
-    kind = F_SPLIT;
-  else if (!strncmp(spec, "tiled:", 6) && parse_tile(spec + 6, &tile) == 0)
-    kind = F_TILED;
-  else {
+    return 0;
+  if (!split && kd_layout_parse(spec, KD_LAYOUT_STYLE_CLI, &one) != 0) {
     snprintf(err, n, "unknown layout '%s' (expected auto, aos, soa, split or tiled:N with 2 <= N <= 32768)", spec);
     return -2;
   }
-  if (kind == F_AUTO)
-    return 0;
   for (int s = 0; s < plan->nstructs; s++) {
     KdStructPlan *sp = &plan->structs[s];
     int nf = sp->g->st->nfields;
@@ -389,13 +370,13 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
     }
     int nc = 1;
     sp->forced = true;
-    if (kind == F_SPLIT && sp->kdlg_of) {  // a uniform struct: the ε-partition it did not use
+    if (split && sp->kdlg_of) {  // a uniform struct: the ε-partition it did not use
       nc = sp->kdlg_nclusters;
       for (int f = 0; f < nf; f++)
         of[f] = sp->kdlg_of[f];
       for (int c = 0; c < nc; c++)
         ch[c] = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
-    } else if (kind == F_SPLIT) {
+    } else if (split) {
       nc = sp->g->nclusters;
       for (int c = 0; c < nc; c++) {
         for (int i = 0; i < sp->g->clusters[c].nfields; i++)
@@ -403,9 +384,7 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
         ch[c] = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
       }
     } else {
-      ch[0] = kind == F_AOS   ? (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1}
-              : kind == F_SOA ? (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0}
-                              : (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = tile};
+      ch[0] = one;
     }
     int rc = kd_plan_set_partition(sp, of, nc, ch);
     free(of);
@@ -472,18 +451,22 @@ int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
         }
       }
       json_int_t a = json_integer_value(align);
-      if (align && layout && !strcmp(layout, "aos") && (!json_is_integer(align) || a < 1 || a > 16 || (a & (a - 1)))) {
+      KdLayoutChoice c = {0};
+      bool known = kd_layout_parse(layout, KD_LAYOUT_STYLE_FILE, &c) == 0;
+      if (known && c.kind == KD_LAYOUT_AOS && align && (!json_is_integer(align) || a < 1 || a > 16 || (a & (a - 1)))) {
         if (rc == 0)
           snprintf(err, n, "%s: error: struct '%s': cluster %zu: \"align\" must be a power of two from 1 to 16 (bytes)",
                    path, st->name, i);
         rc = -2;
-      } else if (layout && !strcmp(layout, "aos")) {
-        ch[i] = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1, .align = (uint32_t)a};
-      } else if (layout && !strcmp(layout, "soa")) {
-        ch[i] = (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
-      } else if (layout && !strcmp(layout, "tiled") && json_is_integer(tile) && json_integer_value(tile) >= 2 &&
+      } else if (known && c.kind == KD_LAYOUT_AOS) {
+        c.align = (uint32_t)a;
+        ch[i] = c;
+      } else if (known && c.kind == KD_LAYOUT_SOA) {
+        ch[i] = c;
+      } else if (known && c.kind == KD_LAYOUT_TILED && json_is_integer(tile) && json_integer_value(tile) >= 2 &&
                  json_integer_value(tile) <= 32768) {
-        ch[i] = (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = (uint32_t)json_integer_value(tile)};
+        c.tile = (uint32_t)json_integer_value(tile);
+        ch[i] = c;
       } else if (rc == 0) {
         snprintf(err, n, "%s: error: struct '%s': cluster %zu needs \"layout\" aos, soa or tiled (with \"tile\" 2..32768)",
                  path, st->name, i);

@@ -39,7 +39,7 @@ typedef struct KdStructPlan {
 typedef struct KdPlan {
   const char *input;         // input path as given
   KdLanguage lang;
-  const KdModel *model;      // device model used for the layouts
+  const KdDeviceModel *model;      // device model used for the layouts
   const KdProgram *prog;     // access model (kernels, loops, structs)
   int nstructs;
   KdStructPlan *structs;     // analysed structs, in order of first appearance (owned)
@@ -59,7 +59,7 @@ typedef struct KdPlan {
  * reaches an eligible struct.  Returns 0; -2 if `only` names no struct a
  * kernel reaches (an error on `remarks`); -1 on out-of-memory.  *out is
  * freed with kd_plan_free. */
-int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdModel *model,
+int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdDeviceModel *model,
                   int64_t epsilon, const char *only, FILE *remarks, KdPlan **out);
 
 /* The remark for each struct that keeps one AoS cluster because every
@@ -77,7 +77,8 @@ void kd_plan_remark_uniform(const KdPlan *plan, FILE *remarks);
  * (kd_layout_identity: no field moves). */
 uint32_t kd_plan_vector_align(const KdStruct *st, const KdCluster *c);
 
-/* Writes the plan as JSON (2-space indented, keys in a fixed order).  Returns 0 or -1. */
+/* Writes the plan as JSON (2-space indented, keys in a fixed order; a
+ * cluster's "layout" spelled KD_LAYOUT_STYLE_FILE).  Returns 0 or -1. */
 int kd_plan_write_json(FILE *out, const KdPlan *plan);
 
 void kd_plan_free(KdPlan *plan);
@@ -90,13 +91,15 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
 /* --layout SPEC for every struct of the plan: "auto" (keep the paper's
  * combined result), "aos" (one cluster, AoS), "soa" (one array per field),
  * "split" (the KDLG clusters, each AoS), "tiled:N" (one cluster, tile N,
- * 2 ≤ N ≤ 32768).  Returns 0, -1 (OOM) or -2 with a message in err. */
+ * 2 ≤ N ≤ 32768); aos, soa and tiled:N are read by kd_layout_parse
+ * (KD_LAYOUT_STYLE_CLI).  Returns 0, -1 (OOM) or -2 with a message in err. */
 int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n);
 
 /* --plan-in PATH: clusters and layouts from a plan JSON (the --emit-plan
  * format; only "structs[].name" and "structs[].clusters[].{fields, layout,
- * tile, align}" are read; structs not listed keep the analysis's plan; an
- * "align" at most the fields' own is dropped).
+ * tile, align}" are read, "layout" by kd_layout_parse, KD_LAYOUT_STYLE_FILE;
+ * structs not listed keep the analysis's plan; an "align" at most the
+ * fields' own is dropped).
  * Returns 0, -1 (OOM) or -2 with a message in err. */
 int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n);
 

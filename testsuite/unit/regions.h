@@ -4,7 +4,7 @@
 
 #include <stdarg.h>
 
-#include "analysis/model.h"
+#include "analysis/region.h"
 
 /* seq(a, k1, k2, ..., NULL): a KR_SEQ region of the given kids, in order. */
 static inline KdRegion *seq(KdArena *a, ...) {

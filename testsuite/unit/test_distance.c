@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "analysis/distance.h"
-#include "analysis/model.h"
+#include "analysis/region.h"
 #include "regions.h"
 
 #define NONE KD_DIST_NONE

@@ -1,6 +1,6 @@
 /* test_learn.c: the raw timings CSV, the training patterns, the C5.0-style
  * learner on σ(c) and σ_min, the model writer, the leave-one-σ-out
- * validation and the ceilings (analysis/learn.h, analysis/dtree.h;
+ * validation and the ceilings (tool/calibrate/learn.h, analysis/dtree.h;
  * Sect. 3.2, docs/decision-tree.md). */
 #define _GNU_SOURCE /* open_memstream */
 #include <stdarg.h>
@@ -17,7 +17,7 @@
 #include <jansson.h>
 
 #include "analysis/dtree.h"
-#include "analysis/learn.h"
+#include "tool/calibrate/learn.h"
 
 enum { AOS = KD_CLASS_AOS, SOA = KD_CLASS_SOA, T4 = 3, T16 = 5, T32 = 6, T64 = 7, T32768 = 16 };
 
@@ -57,10 +57,10 @@ static int make_patterns2(const Spec2 *spec, KdPattern *out) {
 
 /* Learns from p[0..n) on the attributes; the learner's log goes into *log
  * (free it) when log != NULL. */
-static KdModel *learn_patterns(const KdPattern *p, int n, unsigned attributes, char **log) {
+static KdDeviceModel *learn_patterns(const KdPattern *p, int n, unsigned attributes, char **log) {
   size_t len;
   FILE *f = log ? open_memstream(log, &len) : NULL;
-  KdModel *m = kd_learn(p, n, attributes, f);
+  KdDeviceModel *m = kd_learn(p, n, attributes, f);
   if (f)
     fclose(f);
   assert_non_null(m);
@@ -68,19 +68,19 @@ static KdModel *learn_patterns(const KdPattern *p, int n, unsigned attributes, c
 }
 
 /* The paper's learner, on σ(c) alone. */
-static KdModel *learn(const Spec *spec, char **log) {
+static KdDeviceModel *learn(const Spec *spec, char **log) {
   static KdPattern p[4096];
   return learn_patterns(p, make_patterns(spec, p), SIGMA_C_ONLY, log);
 }
 
 /* The learner on the attributes. */
-static KdModel *learn2(const Spec2 *spec, unsigned attributes, char **log) {
+static KdDeviceModel *learn2(const Spec2 *spec, unsigned attributes, char **log) {
   static KdPattern p[4096];
   return learn_patterns(p, make_patterns2(spec, p), attributes, log);
 }
 
-static void expect_class2(const KdModel *m, uint64_t sigma, uint64_t sigma_min, int cls) {
-  int got = kd_class_of(kd_model_select(m, sigma, sigma_min, 1000));
+static void expect_class2(const KdDeviceModel *m, uint64_t sigma, uint64_t sigma_min, int cls) {
+  int got = kd_class_of(kd_device_model_select(m, sigma, sigma_min, 1000));
   if (got != cls) {
     print_error("sigma %llu, sigma_min %llu: %s, expected %s\n", (unsigned long long)sigma,
                 (unsigned long long)sigma_min, kd_class_name(got), kd_class_name(cls));
@@ -89,13 +89,13 @@ static void expect_class2(const KdModel *m, uint64_t sigma, uint64_t sigma_min, 
 }
 
 /* For a tree on σ(c) alone: whatever σ_min is. */
-static void expect_class(const KdModel *m, uint64_t sigma, int cls) {
+static void expect_class(const KdDeviceModel *m, uint64_t sigma, int cls) {
   expect_class2(m, sigma, 0, cls);
   expect_class2(m, sigma, sigma, cls);
 }
 
 /* The tree's leaf for a pattern. */
-static int leaf_of(const KdModel *m, const KdPattern *p) {
+static int leaf_of(const KdDeviceModel *m, const KdPattern *p) {
   int k = 0;
   while (!m->nodes[k].leaf)
     k = p->x[m->nodes[k].attribute] <= m->nodes[k].threshold ? m->nodes[k].le : m->nodes[k].gt;
@@ -103,7 +103,7 @@ static int leaf_of(const KdModel *m, const KdPattern *p) {
 }
 
 /* Two models have the same tree, node by node. */
-static void expect_same_tree(const KdModel *a, const KdModel *b) {
+static void expect_same_tree(const KdDeviceModel *a, const KdDeviceModel *b) {
   assert_int_equal(a->nnodes, b->nnodes);
   for (int i = 0; i < a->nnodes; i++) {
     const KdTreeNode *x = &a->nodes[i], *y = &b->nodes[i];
@@ -119,7 +119,7 @@ static void expect_same_tree(const KdModel *a, const KdModel *b) {
   }
 }
 
-static int nleaves(const KdModel *m) {
+static int nleaves(const KdDeviceModel *m) {
   int n = 0;
   for (int i = 0; i < m->nnodes; i++)
     n += m->nodes[i].leaf;
@@ -127,13 +127,13 @@ static int nleaves(const KdModel *m) {
 }
 
 /* The model's JSON with test metadata. */
-static char *to_json(KdModel *m) {
+static char *to_json(KdDeviceModel *m) {
   m->device = m->device ? m->device : strdup("Test GPU");
   m->compute_capability = m->compute_capability ? m->compute_capability : strdup("9.0");
   m->date = m->date ? m->date : strdup("2026-11-21");
   m->kdlg_opt_version = m->kdlg_opt_version ? m->kdlg_opt_version : strdup("0.1.0");
   m->epsilon = m->epsilon ? m->epsilon : 128;
-  char *t = kd_model_to_json(m, NULL);
+  char *t = kd_device_model_to_json(m, NULL);
   assert_non_null(t);
   return t;
 }
@@ -198,7 +198,7 @@ static const Spec three_classes[] = {
 
 static void test_three_classes(void **state) {
   (void)state;
-  KdModel *m = learn(three_classes, NULL);
+  KdDeviceModel *m = learn(three_classes, NULL);
   assert_int_equal(m->nnodes, 5);
   assert_int_equal(nleaves(m), 3);
   assert_false(m->nodes[0].leaf);
@@ -206,7 +206,7 @@ static void test_three_classes(void **state) {
     expect_class(m, s, s <= 16 ? AOS : s <= 64 ? T32 : SOA);
   expect_class(m, UINT64_MAX, SOA);
   KdInterval iv[8];
-  assert_int_equal(kd_model_intervals(m, iv, 8), 3);
+  assert_int_equal(kd_device_model_intervals(m, iv, 8), 3);
   assert_int_equal(iv[0].lo, 0);
   assert_int_equal(iv[0].hi, 16);
   assert_int_equal(iv[0].cls, AOS);
@@ -217,41 +217,41 @@ static void test_three_classes(void **state) {
   assert_true(iv[2].hi == UINT64_MAX);
   assert_int_equal(iv[2].cls, SOA);
   // too little room: the count is still exact
-  assert_int_equal(kd_model_intervals(m, iv, 1), 3);
+  assert_int_equal(kd_device_model_intervals(m, iv, 1), 3);
   assert_int_equal(iv[0].hi, 16);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* thresholds are σ values of the data: the largest σ on the "le" side */
 static void test_threshold_is_data_value(void **state) {
   (void)state;
   const Spec spec[] = {{10, AOS, 4}, {30, SOA, 4}, {0, 0, 0}};
-  KdModel *m = learn(spec, NULL);
+  KdDeviceModel *m = learn(spec, NULL);
   assert_int_equal(m->nnodes, 3);
   assert_int_equal(m->nodes[0].threshold, 10);
   expect_class(m, 10, AOS);
   expect_class(m, 11, SOA);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 static void test_single_class(void **state) {
   (void)state;
   const Spec spec[] = {{4, SOA, 3}, {16, SOA, 7}, {100, SOA, 2}, {0, 0, 0}};
   char *log;
-  KdModel *m = learn(spec, &log);
+  KdDeviceModel *m = learn(spec, &log);
   assert_int_equal(m->nnodes, 1);
   assert_true(m->nodes[0].leaf);
   expect_class(m, 0, SOA);
   expect_class(m, 1000, SOA);
   assert_non_null(strstr(log, "pure"));
   free(log);
-  kd_model_free(m);
+  kd_device_model_free(m);
   // no patterns at all: one AoS leaf
-  KdModel *e = kd_learn(NULL, 0, KD_ATTRS_ALL, NULL);
+  KdDeviceModel *e = kd_learn(NULL, 0, KD_ATTRS_ALL, NULL);
   assert_non_null(e);
   assert_int_equal(e->nnodes, 1);
   expect_class(e, 64, AOS);
-  kd_model_free(e);
+  kd_device_model_free(e);
 }
 
 /* contradicting patterns at one σ: the majority wins; a tie goes to the
@@ -259,25 +259,25 @@ static void test_single_class(void **state) {
 static void test_contradictions(void **state) {
   (void)state;
   const Spec majority[] = {{32, T32, 2}, {32, SOA, 3}, {32, AOS, 1}, {0, 0, 0}};
-  KdModel *m = learn(majority, NULL);
+  KdDeviceModel *m = learn(majority, NULL);
   assert_int_equal(m->nnodes, 1);
   expect_class(m, 32, SOA);
-  kd_model_free(m);
+  kd_device_model_free(m);
   const Spec tie[] = {{32, T32, 3}, {32, T4, 3}, {0, 0, 0}};
   m = learn(tie, NULL);
   expect_class(m, 32, T4);  // tiled:4 comes before tiled:32
-  kd_model_free(m);
+  kd_device_model_free(m);
   const Spec tie2[] = {{32, T32, 3}, {32, SOA, 3}, {32, AOS, 3}, {0, 0, 0}};
   m = learn(tie2, NULL);
   expect_class(m, 32, AOS);
-  kd_model_free(m);
+  kd_device_model_free(m);
   // contradictions at σ = 16 inside a clear structure: 16 goes with its majority
   const Spec mixed[] = {{4, AOS, 6},  {8, AOS, 6},  {16, AOS, 4}, {16, SOA, 2},
                         {32, SOA, 6}, {64, SOA, 6}, {64, AOS, 1}, {0, 0, 0}};
   m = learn(mixed, NULL);
   for (uint64_t s = 0; s <= 300; s++)
     expect_class(m, s, s <= 16 ? AOS : SOA);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* An island of two soa cases among aos grows two splits; pessimistic
@@ -288,14 +288,14 @@ static void test_noise_pruned(void **state) {
   (void)state;
   const Spec spec[] = {{4, AOS, 4}, {8, AOS, 4}, {16, SOA, 2}, {16, AOS, 1}, {32, AOS, 4}, {0, 0, 0}};
   char *log;
-  KdModel *m = learn(spec, &log);
+  KdDeviceModel *m = learn(spec, &log);
   assert_int_equal(m->nnodes, 1);
   expect_class(m, 16, AOS);
   assert_non_null(strstr(log, "split sigma_c <= 8"));
   assert_non_null(strstr(log, "split sigma_c <= 16"));
   assert_non_null(strstr(log, "prune sigma_c <= 8 (15 cases): as leaf aos 3.6510, subtree 4.5013: replaced by the leaf"));
   free(log);
-  kd_model_free(m);
+  kd_device_model_free(m);
   // the same island, three times bigger, is no longer noise
   const Spec big[] = {{4, AOS, 12}, {8, AOS, 12}, {16, SOA, 6}, {16, AOS, 3}, {32, AOS, 12}, {0, 0, 0}};
   m = learn(big, NULL);
@@ -303,7 +303,7 @@ static void test_noise_pruned(void **state) {
   expect_class(m, 8, AOS);
   expect_class(m, 16, SOA);
   expect_class(m, 32, AOS);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* the +0.1 in "leaf <= subtree + 0.1": 6.8358 <= 6.7873 + 0.1 prunes
@@ -312,12 +312,12 @@ static void test_prune_margin(void **state) {
   (void)state;
   const Spec spec[] = {{4, AOS, 8}, {4, SOA, 2}, {16, SOA, 3}, {16, AOS, 2}, {0, 0, 0}};
   char *log;
-  KdModel *m = learn(spec, &log);
+  KdDeviceModel *m = learn(spec, &log);
   assert_int_equal(m->nnodes, 1);
   expect_class(m, 16, AOS);
   assert_non_null(strstr(log, "as leaf aos 6.8358, subtree 6.7873: replaced by the leaf"));
   free(log);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* a split must leave MINOBJS = 2 cases on each side */
@@ -325,18 +325,18 @@ static void test_minobjs(void **state) {
   (void)state;
   const Spec one[] = {{4, AOS, 10}, {8, SOA, 1}, {0, 0, 0}};
   char *log;
-  KdModel *m = learn(one, &log);
+  KdDeviceModel *m = learn(one, &log);
   assert_int_equal(m->nnodes, 1);
   expect_class(m, 8, AOS);
   assert_non_null(strstr(log, "no threshold leaves 2 cases on both sides"));
   free(log);
-  kd_model_free(m);
+  kd_device_model_free(m);
   const Spec two[] = {{4, AOS, 10}, {8, SOA, 2}, {0, 0, 0}};
   m = learn(two, NULL);
   assert_int_equal(m->nnodes, 3);
   assert_int_equal(m->nodes[0].threshold, 4);
   expect_class(m, 8, SOA);
-  kd_model_free(m);
+  kd_device_model_free(m);
   // the left side needs MINOBJS cases too
   const Spec left[] = {{4, SOA, 1}, {8, AOS, 10}, {0, 0, 0}};
   m = learn(left, &log);
@@ -344,14 +344,14 @@ static void test_minobjs(void **state) {
   expect_class(m, 4, AOS);
   assert_non_null(strstr(log, "no threshold leaves 2 cases on both sides"));
   free(log);
-  kd_model_free(m);
+  kd_device_model_free(m);
   // fewer than 2 * MINOBJS cases: never split
   const Spec three[] = {{4, AOS, 2}, {8, SOA, 1}, {0, 0, 0}};
   m = learn(three, &log);
   assert_int_equal(m->nnodes, 1);
   assert_non_null(strstr(log, "fewer than 2*MINOBJS cases"));
   free(log);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* C4.5's MDL correction: the best threshold's gain (0.0305 bits, split
@@ -361,24 +361,24 @@ static void test_mdl_correction(void **state) {
   const Spec spec[] = {{4, AOS, 3},  {4, SOA, 1},  {8, AOS, 2},  {8, SOA, 2},  {12, AOS, 2}, {12, SOA, 2},
                        {16, AOS, 2}, {16, SOA, 2}, {20, AOS, 2}, {20, SOA, 2}, {0, 0, 0}};
   char *log;
-  KdModel *m = learn(spec, &log);
+  KdDeviceModel *m = learn(spec, &log);
   assert_int_equal(m->nnodes, 1);
   assert_non_null(strstr(log, "no threshold has gain > log2(4)/20 = 0.100000"));
   free(log);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* two thresholds with equal gain: the smaller one wins */
 static void test_gain_tie(void **state) {
   (void)state;
   const Spec spec[] = {{4, AOS, 6}, {8, SOA, 6}, {12, AOS, 6}, {0, 0, 0}};
-  KdModel *m = learn(spec, NULL);
+  KdDeviceModel *m = learn(spec, NULL);
   assert_int_equal(m->nnodes, 5);
   assert_int_equal(m->nodes[0].threshold, 4);  // not 8
   expect_class(m, 4, AOS);
   expect_class(m, 8, SOA);
   expect_class(m, 12, AOS);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* C4.5 collapses a grown subtree that makes no fewer training errors than a
@@ -388,13 +388,13 @@ static void test_collapse(void **state) {
   (void)state;
   const Spec spec[] = {{4, AOS, 5}, {8, AOS, 5}, {16, AOS, 5}, {32, AOS, 5}, {64, SOA, 3}, {64, AOS, 3}, {0, 0, 0}};
   char *log;
-  KdModel *m = learn(spec, &log);
+  KdDeviceModel *m = learn(spec, &log);
   assert_int_equal(m->nnodes, 1);
   expect_class(m, 64, AOS);
   assert_non_null(strstr(log, "collapse sigma_c <= 32 to leaf aos: subtree makes 3 training errors, a leaf 3"));
   assert_null(strstr(log, "prune sigma"));  // nothing left to prune
   free(log);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* the log reports the corrected gain, the split info and the gain ratio */
@@ -402,14 +402,14 @@ static void test_log_gain_ratio(void **state) {
   (void)state;
   const Spec spec[] = {{10, AOS, 4}, {30, SOA, 4}, {0, 0, 0}};
   char *log;
-  KdModel *m = learn(spec, &log);
+  KdDeviceModel *m = learn(spec, &log);
   // gain 1 bit, one threshold (log2(1) = 0), split info 1 bit
   assert_non_null(strstr(log, "  sigma_c <= 10: 4 | 4 cases, gain 1.000000 - log2(1)/8 = 1.000000, split info 1.000000, "
                               "gain ratio 1.000000\n"
                               "  split sigma_c <= 10 (gain ratio 1.000000; average gain 1.000000 of 1 test)\n"));
   assert_null(strstr(log, "sigma_min"));  // not an attribute of this learner
   free(log);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 // ---- two attributes (σ(c), σ_min) ----
@@ -424,12 +424,12 @@ static void test_sigma_min_separates(void **state) {
   const Spec2 spec[] = {{8, 1, T64, 4},  {8, 4, AOS, 4},  {16, 1, T64, 4}, {16, 4, AOS, 4},
                         {32, 1, T64, 4}, {32, 4, AOS, 4}, {0, 0, 0, 0}};
   char *log;
-  KdModel *m = learn2(spec, KD_ATTRS_ALL, &log);
+  KdDeviceModel *m = learn2(spec, KD_ATTRS_ALL, &log);
   assert_int_equal(m->nnodes, 3);
   assert_false(m->nodes[0].leaf);
   assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_MIN);
   assert_int_equal(m->nodes[0].threshold, 1);  // the largest σ_min at or below the cut
-  assert_int_equal(kd_model_attributes(m), KD_ATTR_BIT(KD_ATTR_SIGMA_MIN));
+  assert_int_equal(kd_device_model_attributes(m), KD_ATTR_BIT(KD_ATTR_SIGMA_MIN));
   for (uint64_t s = 1; s <= 64; s++) {
     expect_class2(m, s, 1, T64);
     expect_class2(m, s, 2, AOS);
@@ -444,7 +444,7 @@ static void test_sigma_min_separates(void **state) {
   free(log);
   // the boxes: σ_min <= 1 every σ tiled:64; σ_min >= 2 (so σ(c) >= 2) aos
   KdInterval iv[4];
-  assert_int_equal(kd_model_intervals(m, iv, 4), 2);
+  assert_int_equal(kd_device_model_intervals(m, iv, 4), 2);
   assert_int_equal(iv[0].min_lo, 0);
   assert_int_equal(iv[0].min_hi, 1);
   assert_int_equal(iv[0].lo, 0);
@@ -455,12 +455,12 @@ static void test_sigma_min_separates(void **state) {
   assert_int_equal(iv[1].lo, 2);
   assert_true(iv[1].hi == UINT64_MAX);
   assert_int_equal(iv[1].cls, AOS);
-  kd_model_free(m);
+  kd_device_model_free(m);
   // the paper's learner cannot see it
   m = learn2(spec, SIGMA_C_ONLY, NULL);
   assert_int_equal(m->nnodes, 1);
   expect_class2(m, 8, 1, AOS);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* C4.5 R8 takes the highest gain ratio among the tests whose gain is at
@@ -481,7 +481,7 @@ static void test_gain_ratio_not_gain(void **state) {
   const Spec2 spec[] = {{8, 1, AOS, 6}, {8, 2, T64, 4}, {8, 2, AOS, 4}, {16, 1, T64, 1},
                         {16, 1, AOS, 1}, {16, 2, T64, 10}, {16, 2, AOS, 1}, {0, 0, 0, 0}};
   char *log;
-  KdModel *m = learn2(spec, KD_ATTRS_ALL, &log);
+  KdDeviceModel *m = learn2(spec, KD_ATTRS_ALL, &log);
   assert_non_null(strstr(log, "  sigma_c <= 8: 14 | 13 cases, gain 0.245311 - log2(1)/27 = 0.245311, split info 0.999010, "
                               "gain ratio 0.245554\n"));
   assert_non_null(strstr(log, "  sigma_min <= 1: 8 | 19 cases, gain 0.244908 - log2(1)/27 = 0.244908, split info 0.876716, "
@@ -491,7 +491,7 @@ static void test_gain_ratio_not_gain(void **state) {
   assert_false(m->nodes[0].leaf);
   assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_MIN);
   assert_int_equal(m->nodes[0].threshold, 1);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* ... but a test whose gain is below the average (less 10^-3) is not a
@@ -510,7 +510,7 @@ static void test_average_gain_filter(void **state) {
   (void)state;
   const Spec2 spec[] = {{4, 1, T64, 3}, {4, 4, T64, 1}, {4, 4, SOA, 1}, {32, 4, SOA, 10}, {0, 0, 0, 0}};
   char *log;
-  KdModel *m = learn2(spec, KD_ATTRS_ALL, &log);
+  KdDeviceModel *m = learn2(spec, KD_ATTRS_ALL, &log);
   assert_non_null(strstr(log, "  sigma_c <= 4: 5 | 10 cases, gain 0.595998 - log2(1)/15 = 0.595998, split info 0.918296, "
                               "gain ratio 0.649026\n"));
   assert_non_null(strstr(log, "  sigma_min <= 1: 3 | 12 cases, gain 0.505587 - log2(1)/15 = 0.505587, split info 0.721928, "
@@ -520,7 +520,7 @@ static void test_average_gain_filter(void **state) {
   assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_C);
   assert_int_equal(m->nodes[0].threshold, 4);
   expect_class2(m, 32, 4, SOA);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* Two attributes that divide the cases alike have equal gains and gain
@@ -528,17 +528,17 @@ static void test_average_gain_filter(void **state) {
 static void test_attribute_tie(void **state) {
   (void)state;
   const Spec2 spec[] = {{4, 1, AOS, 6}, {64, 16, SOA, 6}, {0, 0, 0, 0}};
-  KdModel *m = learn2(spec, KD_ATTRS_ALL, NULL);
+  KdDeviceModel *m = learn2(spec, KD_ATTRS_ALL, NULL);
   assert_int_equal(m->nnodes, 3);
   assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_C);
   assert_int_equal(m->nodes[0].threshold, 4);
-  kd_model_free(m);
+  kd_device_model_free(m);
   // with σ_min alone the same split is on σ_min
   m = learn2(spec, KD_ATTR_BIT(KD_ATTR_SIGMA_MIN), NULL);
   assert_int_equal(m->nnodes, 3);
   assert_int_equal(m->nodes[0].attribute, KD_ATTR_SIGMA_MIN);
   assert_int_equal(m->nodes[0].threshold, 1);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* A split on one attribute, then on the other below it: the children are
@@ -549,14 +549,14 @@ static void test_nested_attributes(void **state) {
   const Spec2 spec[] = {{8, 1, T64, 5},  {8, 4, AOS, 5},  {16, 1, T64, 5}, {16, 4, AOS, 5},
                         {32, 1, SOA, 5}, {32, 4, SOA, 5}, {64, 1, SOA, 5}, {64, 4, SOA, 5},
                         {0, 0, 0, 0}};
-  KdModel *m = learn2(spec, KD_ATTRS_ALL, NULL);
+  KdDeviceModel *m = learn2(spec, KD_ATTRS_ALL, NULL);
   assert_int_equal(m->nnodes, 5);
   for (uint64_t s = 1; s <= 128; s++)
     for (uint64_t smin = 1; smin <= 8; smin++)
       expect_class2(m, s, smin, s > 16 ? SOA : smin <= 1 ? T64 : AOS);
   // boxes: σ_min <= 1: σ <= 16 tiled:64, σ > 16 soa; σ_min >= 2: σ <= 16 aos, σ > 16 soa
   KdInterval iv[8];
-  assert_int_equal(kd_model_intervals(m, iv, 8), 4);
+  assert_int_equal(kd_device_model_intervals(m, iv, 8), 4);
   const KdInterval want[] = {{0, 16, 0, 1, 0, UINT64_MAX, T64},
                              {17, UINT64_MAX, 0, 1, 0, UINT64_MAX, SOA},
                              {2, 16, 2, UINT64_MAX, 0, UINT64_MAX, AOS},
@@ -567,7 +567,7 @@ static void test_nested_attributes(void **state) {
     assert_true(iv[i].used_lo == want[i].used_lo && iv[i].used_hi == want[i].used_hi);
     assert_int_equal(iv[i].cls, want[i].cls);
   }
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* Bands of σ_min whose σ(c) intervals agree where both can occur
@@ -579,11 +579,11 @@ static void test_intervals_bands(void **state) {
                   "\"tree\":{\"attribute\":\"sigma_min\",\"threshold\":2,"
                   "\"le\":{\"attribute\":\"sigma_c\",\"threshold\":1,\"le\":{\"layout\":\"soa\"},\"gt\":{\"layout\":\"aos\"}},"
                   "\"gt\":{\"layout\":\"aos\"}}}";
-  KdModel *m;
+  KdDeviceModel *m;
   char err[256];
-  assert_int_equal(kd_model_parse(j, "t", &m, err, sizeof err), 0);
+  assert_int_equal(kd_device_model_parse(j, "t", &m, err, sizeof err), 0);
   KdInterval iv[4];
-  assert_int_equal(kd_model_intervals(m, iv, 4), 2);
+  assert_int_equal(kd_device_model_intervals(m, iv, 4), 2);
   assert_int_equal(iv[0].lo, 0);
   assert_int_equal(iv[0].hi, 1);
   assert_int_equal(iv[0].cls, SOA);
@@ -594,14 +594,14 @@ static void test_intervals_bands(void **state) {
     assert_int_equal(iv[i].min_lo, 0);
     assert_true(iv[i].min_hi == UINT64_MAX);
   }
-  kd_model_free(m);
+  kd_device_model_free(m);
   // the same σ_min threshold twice, and three bands of which the last two differ
   j = "{\"format\":\"kdlg-opt-model\",\"format_version\":1,\"device\":\"d\",\"epsilon\":128,"
       "\"tree\":{\"attribute\":\"sigma_min\",\"threshold\":2,"
       "\"le\":{\"attribute\":\"sigma_min\",\"threshold\":2,\"le\":{\"layout\":\"soa\"},\"gt\":{\"layout\":\"aos\"}},"
       "\"gt\":{\"attribute\":\"sigma_min\",\"threshold\":8,\"le\":{\"layout\":\"aos\"},\"gt\":{\"layout\":\"tiled\",\"tile\":4}}}}";
-  assert_int_equal(kd_model_parse(j, "t", &m, err, sizeof err), 0);
-  assert_int_equal(kd_model_intervals(m, iv, 4), 3);
+  assert_int_equal(kd_device_model_parse(j, "t", &m, err, sizeof err), 0);
+  assert_int_equal(kd_device_model_intervals(m, iv, 4), 3);
   assert_int_equal(iv[0].min_hi, 2);
   assert_int_equal(iv[0].cls, SOA);
   assert_int_equal(iv[1].min_lo, 3);
@@ -610,15 +610,15 @@ static void test_intervals_bands(void **state) {
   assert_int_equal(iv[1].cls, AOS);
   assert_int_equal(iv[2].min_lo, 9);
   assert_int_equal(iv[2].cls, T4);
-  assert_int_equal(kd_model_intervals(m, iv, 1), 3);  // too little room: the count is still exact
-  kd_model_free(m);
+  assert_int_equal(kd_device_model_intervals(m, iv, 1), 3);  // too little room: the count is still exact
+  kd_device_model_free(m);
 }
 
 /* The properties of one learned tree a on the patterns p[0..n): every
  * threshold is a value of its attribute in the data, only allowed
  * attributes are tested, no split has two leaves of one class (merged
  * after pruning), every leaf of a split tree holds MINOBJS cases. */
-static void check_tree(const KdModel *a, const KdPattern *p, int n, unsigned attributes, int it) {
+static void check_tree(const KdDeviceModel *a, const KdPattern *p, int n, unsigned attributes, int it) {
   for (int i = 0; i < a->nnodes; i++) {
     const KdTreeNode *x = &a->nodes[i];
     if (x->leaf)
@@ -673,23 +673,23 @@ static void test_properties(void **state) {
     }
     for (int pass = 0; pass < 2; pass++) {
       unsigned attrs = pass == 0 ? SIGMA_C_ONLY : KD_ATTRS_ALL;
-      KdModel *a = kd_learn(p, n, attrs, NULL), *b = kd_learn(q, n, attrs, NULL);
+      KdDeviceModel *a = kd_learn(p, n, attrs, NULL), *b = kd_learn(q, n, attrs, NULL);
       expect_same_tree(a, b);
       if (n % 7) {
-        KdModel *c = kd_learn(r, n, attrs, NULL);
+        KdDeviceModel *c = kd_learn(r, n, attrs, NULL);
         expect_same_tree(a, c);
-        kd_model_free(c);
+        kd_device_model_free(c);
       }
       check_tree(a, p, n, attrs, it);
       if (pass == 0) {
-        KdModel *c = kd_learn(z, n, KD_ATTRS_ALL, NULL);
+        KdDeviceModel *c = kd_learn(z, n, KD_ATTRS_ALL, NULL);
         expect_same_tree(a, c);
-        kd_model_free(c);
+        kd_device_model_free(c);
       } else {
-        split_on_min += (kd_model_attributes(a) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN)) != 0;
+        split_on_min += (kd_device_model_attributes(a) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN)) != 0;
       }
-      kd_model_free(a);
-      kd_model_free(b);
+      kd_device_model_free(a);
+      kd_device_model_free(b);
     }
   }
   assert_true(split_on_min > 300);  // the data exercise σ_min splits
@@ -705,23 +705,23 @@ static void test_intervals_merge(void **state) {
                   "\"tree\":{\"attribute\":\"sigma_c\",\"threshold\":64,"
                   "\"le\":{\"attribute\":\"sigma_c\",\"threshold\":16,\"le\":{\"layout\":\"aos\"},\"gt\":{\"layout\":\"aos\"}},"
                   "\"gt\":{\"layout\":\"soa\"}}}";
-  KdModel *m;
+  KdDeviceModel *m;
   char err[256];
-  assert_int_equal(kd_model_parse(j, "t", &m, err, sizeof err), 0);
+  assert_int_equal(kd_device_model_parse(j, "t", &m, err, sizeof err), 0);
   KdInterval iv[4];
-  assert_int_equal(kd_model_intervals(m, iv, 4), 2);
+  assert_int_equal(kd_device_model_intervals(m, iv, 4), 2);
   assert_int_equal(iv[0].lo, 0);
   assert_int_equal(iv[0].hi, 64);
   assert_int_equal(iv[0].cls, AOS);
   assert_int_equal(iv[1].lo, 65);
   assert_int_equal(iv[1].cls, SOA);
-  kd_model_free(m);
+  kd_device_model_free(m);
   // a single leaf: one interval over everything
-  KdModel *e = kd_learn(NULL, 0, SIGMA_C_ONLY, NULL);
-  assert_int_equal(kd_model_intervals(e, iv, 4), 1);
+  KdDeviceModel *e = kd_learn(NULL, 0, SIGMA_C_ONLY, NULL);
+  assert_int_equal(kd_device_model_intervals(e, iv, 4), 1);
   assert_int_equal(iv[0].lo, 0);
   assert_true(iv[0].hi == UINT64_MAX);
-  kd_model_free(e);
+  kd_device_model_free(e);
 }
 
 // ---- model file ----
@@ -731,10 +731,10 @@ static void test_round_trip(void **state) {
   const Spec spec[] = {{4, AOS, 5},   {8, AOS, 5},    {12, T4, 5},    {16, T4, 5},  {24, T32, 5},
                        {32, T32, 5},  {48, T32, 5},   {64, T32768, 5}, {96, T32768, 5},
                        {128, SOA, 5}, {192, SOA, 5},  {256, SOA, 5},  {0, 0, 0}};
-  KdModel *m = learn(spec, NULL);
+  KdDeviceModel *m = learn(spec, NULL);
   assert_true(nleaves(m) >= 4);
   // metadata missing: written as null
-  char *text = kd_model_to_json(m, NULL);
+  char *text = kd_device_model_to_json(m, NULL);
   assert_non_null(strstr(text, "\"device\": null"));
   free(text);
   m->training_hash = strdup("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
@@ -744,7 +744,7 @@ static void test_round_trip(void **state) {
   m->kdlg_opt_version = strdup("0.1.0");
   m->epsilon = 64;
   json_t *training = json_pack("{s:i, s:s}", "rows", 60, "learner", "test");
-  text = kd_model_to_json(m, training);
+  text = kd_device_model_to_json(m, training);
   json_decref(training);
   assert_non_null(text);
   assert_int_equal(text[strlen(text) - 1], '\n');
@@ -763,39 +763,39 @@ static void test_round_trip(void **state) {
     at = p;
   }
   assert_non_null(strstr(text, "\n  \"format\""));  // two-space indentation
-  KdModel *back;
+  KdDeviceModel *back;
   char err[256];
-  assert_int_equal(kd_model_parse(text, "rt.json", &back, err, sizeof err), 0);
+  assert_int_equal(kd_device_model_parse(text, "rt.json", &back, err, sizeof err), 0);
   assert_false(back->provisional);
   assert_int_equal(back->epsilon, 64);
   assert_string_equal(back->device, "Test GPU");
   assert_string_equal(back->training_hash, m->training_hash);
   assert_int_equal(back->nnodes, m->nnodes);
   for (uint64_t s = 1; s <= 300; s++) {
-    KdLayoutChoice a = kd_model_select(m, s, s, 1000), b = kd_model_select(back, s, s, 1000);
+    KdLayoutChoice a = kd_device_model_select(m, s, s, 1000), b = kd_device_model_select(back, s, s, 1000);
     assert_int_equal(a.kind, b.kind);
     assert_int_equal(a.tile, b.tile);
   }
   // written again from what was read: the same bytes
   training = json_pack("{s:i, s:s}", "rows", 60, "learner", "test");
-  char *again = kd_model_to_json(back, training);
+  char *again = kd_device_model_to_json(back, training);
   json_decref(training);
   assert_string_equal(again, text);
   free(again);
   // without training object and without hash: the key is absent / null
   free(back->training_hash);
   back->training_hash = NULL;
-  again = kd_model_to_json(back, NULL);
+  again = kd_device_model_to_json(back, NULL);
   assert_null(strstr(again, "\"training\""));
   assert_non_null(strstr(again, "\"training_data_sha256\": null"));
-  KdModel *back2;
-  assert_int_equal(kd_model_parse(again, "rt2.json", &back2, err, sizeof err), 0);
+  KdDeviceModel *back2;
+  assert_int_equal(kd_device_model_parse(again, "rt2.json", &back2, err, sizeof err), 0);
   assert_null(back2->training_hash);
-  kd_model_free(back2);
+  kd_device_model_free(back2);
   free(again);
-  kd_model_free(back);
+  kd_device_model_free(back);
   free(text);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 static void test_determinism(void **state) {
@@ -805,16 +805,16 @@ static void test_determinism(void **state) {
   // the same patterns in another order (a fixed permutation)
   for (int i = 0; i < n; i++)
     q[i] = p[(i * 7 + 3) % n];  // 7 and n = 60 are coprime
-  KdModel *a = kd_learn(p, n, KD_ATTRS_ALL, NULL), *b = kd_learn(p, n, KD_ATTRS_ALL, NULL), *c = kd_learn(q, n, KD_ATTRS_ALL, NULL);
+  KdDeviceModel *a = kd_learn(p, n, KD_ATTRS_ALL, NULL), *b = kd_learn(p, n, KD_ATTRS_ALL, NULL), *c = kd_learn(q, n, KD_ATTRS_ALL, NULL);
   char *ta = to_json(a), *tb = to_json(b), *tc = to_json(c);
   assert_string_equal(ta, tb);
   assert_string_equal(ta, tc);
   free(ta);
   free(tb);
   free(tc);
-  kd_model_free(a);
-  kd_model_free(b);
-  kd_model_free(c);
+  kd_device_model_free(a);
+  kd_device_model_free(b);
+  kd_device_model_free(c);
 }
 
 // ---- raw timings CSV ----
@@ -914,15 +914,15 @@ static void test_used_separates(void **state) {
   for (int i = 0; i < 3; i++)
     for (int k = 0; k < 10; k++)
       p[n++] = (KdPattern){{[KD_ATTR_SIGMA_C] = 20, [KD_ATTR_SIGMA_MIN] = 4, [KD_ATTR_USED] = spec[i].used}, spec[i].cls};
-  KdModel *m = learn_patterns(p, n, KD_ATTRS_ALL, NULL);
-  assert_int_equal(kd_model_attributes(m), KD_ATTR_BIT(KD_ATTR_USED));
+  KdDeviceModel *m = learn_patterns(p, n, KD_ATTRS_ALL, NULL);
+  assert_int_equal(kd_device_model_attributes(m), KD_ATTR_BIT(KD_ATTR_USED));
   for (uint64_t u = 0; u <= 1000; u++) {
     int want = u <= 250 ? SOA : u <= 500 ? T32 : AOS;
-    assert_int_equal(kd_class_of(kd_model_select(m, 20, 4, u)), want);
-    assert_int_equal(kd_class_of(kd_model_select(m, 1000, 1, u)), want);  // σ(c), σ_min not tested
+    assert_int_equal(kd_class_of(kd_device_model_select(m, 20, 4, u)), want);
+    assert_int_equal(kd_class_of(kd_device_model_select(m, 1000, 1, u)), want);  // σ(c), σ_min not tested
   }
   KdInterval iv[8];
-  assert_int_equal(kd_model_intervals(m, iv, 8), 3);
+  assert_int_equal(kd_device_model_intervals(m, iv, 8), 3);
   const uint64_t lo[] = {0, 251, 501}, hi[] = {250, 500, UINT64_MAX};
   const int cls[] = {SOA, T32, AOS};
   for (int i = 0; i < 3; i++) {
@@ -930,10 +930,10 @@ static void test_used_separates(void **state) {
     assert_true(iv[i].lo == 0 && iv[i].hi == UINT64_MAX && iv[i].min_lo == 0 && iv[i].min_hi == UINT64_MAX);
     assert_int_equal(iv[i].cls, cls[i]);
   }
-  kd_model_free(m);
+  kd_device_model_free(m);
   m = learn_patterns(p, n, KD_ATTR_BIT(KD_ATTR_SIGMA_C) | KD_ATTR_BIT(KD_ATTR_SIGMA_MIN), NULL);
   assert_int_equal(m->nnodes, 1);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* φ of the training kernels' access patterns: rw 1000, split 500 (also

@@ -13,7 +13,7 @@
 
 #include "analysis/distance.h"
 #include "analysis/kdlg.h"
-#include "analysis/model.h"
+#include "analysis/region.h"
 #include "regions.h"
 
 #define NONE KD_DIST_NONE

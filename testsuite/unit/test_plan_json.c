@@ -16,7 +16,7 @@
 #include "analysis/distance.h"
 #include "analysis/dtree.h"
 #include "analysis/kdlg.h"
-#include "analysis/model.h"
+#include "analysis/region.h"
 #include "regions.h"
 #include "transform/plan.h"
 
@@ -99,7 +99,8 @@ static void free_program(KdProgram *p) {
 }
 
 /* builds the plan, writes it, parses it back */
-static json_t *plan_json(const KdProgram *prog, const KdModel *model, int64_t eps, const char *only, char **text_out) {
+static json_t *plan_json(const KdProgram *prog, const KdDeviceModel *model, int64_t eps, const char *only,
+                         char **text_out) {
   KdPlan *plan = NULL;
   assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, model, eps, only, NULL, &plan), 0);
   assert_non_null(plan);
@@ -168,8 +169,8 @@ static void expect_names(json_t *arr, int n, const char *const *names) {
  * above), parsed from text: the expectations below are about the plan, not
  * about whichever calibrated model is embedded.  Named "built-in" so the
  * model's "source" in the plan reads as with the embedded model. */
-static const KdModel *provisional_model(void) {
-  static KdModel *m;
+static const KdDeviceModel *provisional_model(void) {
+  static KdDeviceModel *m;
   if (!m) {
     const char *text =
         "{\"format\":\"kdlg-opt-model\",\"format_version\":1,\"provisional\":true,"
@@ -178,7 +179,7 @@ static const KdModel *provisional_model(void) {
         "\"tree\":{\"attribute\":\"sigma_c\",\"threshold\":16,"
         "\"le\":{\"layout\":\"aos\"},\"gt\":{\"layout\":\"soa\"}}}";
     char err[256];
-    if (kd_model_parse(text, "built-in", &m, err, sizeof err) != 0)
+    if (kd_device_model_parse(text, "built-in", &m, err, sizeof err) != 0)
       fail_msg("provisional model: %s", err);
   }
   return m;
@@ -355,9 +356,9 @@ static void test_plan_model_and_epsilon(void **state) {
   const char *mj = "{\"format\":\"kdlg-opt-model\",\"format_version\":1,\"provisional\":false,\"device\":\"Test GPU\","
                    "\"epsilon\":64,\"tree\":{\"attribute\":\"sigma_c\",\"threshold\":4,\"le\":{\"layout\":\"soa\"},"
                    "\"gt\":{\"layout\":\"tiled\",\"tile\":32}}}";
-  KdModel *m = NULL;
+  KdDeviceModel *m = NULL;
   char err[256];
-  assert_int_equal(kd_model_parse(mj, "test-model.json", &m, err, sizeof err), 0);
+  assert_int_equal(kd_device_model_parse(mj, "test-model.json", &m, err, sizeof err), 0);
   KdProgram *prog = build_program();
   json_t *root = plan_json(prog, m, 31973, NULL, NULL);
   json_t *model = get(root, "model");
@@ -382,7 +383,7 @@ static void test_plan_model_and_epsilon(void **state) {
   assert_int_equal(json_array_size(get(find_struct(root, "Particle"), "clusters")), 4);
   json_decref(root);
   free_program(prog);
-  kd_model_free(m);
+  kd_device_model_free(m);
 }
 
 /* the plan structure itself (what the rewriter consumes) */

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "analysis/model.h"
+#include "analysis/region.h"
 #include "analysis/usage.h"
 #include "regions.h"
 

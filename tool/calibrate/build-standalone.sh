@@ -15,5 +15,5 @@ cmake -DINPUT="$root/tool/calibrate/driver.cu" -DOUTPUT="$tmp/driver.c" -DNAME=k
 version=$(sed -n 's/^project(kdlg-opt VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
 ${CC:-cc} -std=gnu11 -O2 -Wall -I"$root" -DKDLG_OPT_VERSION="\"$version\"" \
   "$root/tool/calibrate/gen.c" "$root/tool/calibrate/measure.c" "$root/tool/calibrate/measure_main.c" \
-  "$tmp/driver.c" -o "$out"
+  "$root/analysis/layoutname.c" "$tmp/driver.c" -o "$out"
 echo "built $out (kdlg-opt $version)"

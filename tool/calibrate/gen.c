@@ -15,6 +15,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "analysis/layoutname.h"
+
 /* ---- the sweep ---- */
 
 static const int all_sizes[KD_CAL_NSIZES] = {1, 2, 4, 8, 16};
@@ -78,7 +80,7 @@ uint32_t kd_cal_layout_tile(int l) {
 
 const char *kd_cal_layout_name(int l) {
   assert(l >= 0 && l < KD_CAL_NLAYOUTS);
-  return l == 0 ? "aos" : l == 1 ? "soa" : "tiled";
+  return kd_layout_word(l == 0 ? KD_LAYOUT_AOS : l == 1 ? KD_LAYOUT_SOA : KD_LAYOUT_TILED, KD_LAYOUT_STYLE_FILE);
 }
 
 /* ---- the two languages ---- */

@@ -84,7 +84,8 @@ const char *kd_cal_access_name(int a);
  * l ≥ 2 = tiled-AoS with tile 2^(l-1).  Returns the CSV's tile column. */
 uint32_t kd_cal_layout_tile(int l);
 
-/* "aos", "soa" or "tiled" (the CSV's layout column). */
+/* "aos", "soa" or "tiled" (the CSV's layout column: KD_LAYOUT_STYLE_FILE of
+ * analysis/layoutname.h, which the learner reads back). */
 const char *kd_cal_layout_name(int l);
 
 /* The C type of a field of s bytes in lang ("unsigned int" / "uint", …). */

@@ -44,7 +44,7 @@ static void header_comment(R *r, FILE *out) {
   fprintf(out, "/* Data layout rewritten by kdlg-opt %s from %s\n", r->opt->version ? r->opt->version : "",
           r->src->path);
   fprintf(out, " * (Kofler, Cosenza, Fahringer: Automatic Data Layout Optimizations for GPUs, 2015).\n");
-  const KdModel *m = r->plan->model;
+  const KdDeviceModel *m = r->plan->model;
   fprintf(out, " * device model: %s\n", m && m->device ? m->device : "?");
   for (int i = 0; i < r->nrs; i++) {
     RStruct *S = &r->rs[i];
@@ -57,16 +57,9 @@ static void header_comment(R *r, FILE *out) {
           fprintf(out, "%s%s", first ? "" : ",", S->L->fields[f].name);
           first = false;
         }
-      uint32_t t = S->L->clusters[c].tile;
-      fprintf(out, "} %u B ", S->L->clusters[c].bytes);
-      if (t == 0)
-        fputs("SoA", out);
-      else if (t == 1 && S->sp->layouts[c].align)
-        fprintf(out, "AoS aligned %u", S->sp->layouts[c].align);
-      else if (t == 1)
-        fputs("AoS", out);
-      else
-        fprintf(out, "tiled-AoS tile %u", t);
+      char layout[32];
+      kd_layout_format(layout, sizeof layout, S->sp->layouts[c], KD_LAYOUT_STYLE_PROSE);
+      fprintf(out, "} %u B %s", S->L->clusters[c].bytes, layout);
     }
     fprintf(out, " -> %s\n", S->bad ? "kept in AoS (see remarks)" : !S->changes ? "AoS (unchanged)"
                              : S->nviews == 0 ? "no pointer reaches it (unchanged)" : "rewritten");

@@ -6,7 +6,7 @@
  *
  *   raw timings CSV ──kd_timings_parse──▶ rows (docs/calibration.md, formats 1 and 2)
  *                   ──kd_training_build──▶ kernels and training patterns (σ(c), σ_min, φ, class)
- *                   ──kd_learn──▶ decision tree (a KdModel, analysis/dtree.h)
+ *                   ──kd_learn──▶ decision tree (a KdDeviceModel, analysis/dtree.h)
  *
  * and the leave-one-σ-out validation of the learner (kd_validate) with the
  * in-sample ceilings it is measured against (kd_ceiling).
@@ -37,7 +37,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dtree.h"
+#include "analysis/dtree.h"
 
 // ---- classes ----
 
@@ -57,7 +57,9 @@ int kd_class_of(KdLayoutChoice c);
 KdLayoutChoice kd_class_choice(int cls);
 
 /* A short, static name: "aos", "soa", "tiled:2" .. "tiled:32768" (the
- * spelling of kdlg-opt --layout); "?" for an invalid class. */
+ * spelling of kdlg-opt --layout, KD_LAYOUT_STYLE_CLI of
+ * analysis/layoutname.h); "?" for an invalid class.  Each name is written on
+ * its first use (not thread-safe then; the learner runs in one thread). */
 const char *kd_class_name(int cls);
 
 // ---- raw timings (docs/calibration.md, "Raw timings CSV") ----
@@ -208,8 +210,8 @@ double kd_add_errs(double n, double e);
  * Returns a model that has only its tree (nodes[0] the root, thresholds
  * in bytes; npatterns == 0 gives a single AoS leaf); the caller fills in
  * device, ε and the other metadata.  NULL only when out of memory.  Free
- * with kd_model_free. */
-KdModel *kd_learn(const KdPattern *patterns, int npatterns, unsigned attributes, FILE *log);
+ * with kd_device_model_free. */
+KdDeviceModel *kd_learn(const KdPattern *patterns, int npatterns, unsigned attributes, FILE *log);
 
 /* One box of the attribute space mapped to a layout: lo <= σ(c) <= hi,
  * min_lo <= σ_min <= min_hi (bytes) and used_lo <= φ <= used_hi (‰)
@@ -232,7 +234,7 @@ typedef struct KdInterval {
  * and so are adjacent φ bands whose boxes all agree.  Writes at most max
  * entries into out and returns the number of boxes (which may exceed max:
  * call again with more room), or -1 when out of memory. */
-int kd_model_intervals(const KdModel *m, KdInterval *out, int max);
+int kd_device_model_intervals(const KdDeviceModel *m, KdInterval *out, int max);
 
 // ---- validation ----
 

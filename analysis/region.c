@@ -1,5 +1,5 @@
-/* model.c: arena and region constructors of the access model (see model.h). */
-#include "model.h"
+/* region.c: arena and region constructors of the access model (see region.h). */
+#include "region.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,17 +113,6 @@ KdRegion *kd_region_call(KdArena *a, KdRegion *body) {
   KdRegion *r = kd_region_new(a, KR_CALL);
   push(a, r, body);
   return r;
-}
-
-size_t kd_region_count_accesses(const KdRegion *r) {
-  if (!r)
-    return 0;
-  if (r->kind == KR_ACCESS)
-    return 1;
-  size_t n = 0;
-  for (int i = 0; i < r->n; i++)
-    n += kd_region_count_accesses(r->kids[i]);
-  return n;
 }
 
 static void indent(FILE *out, int depth) {

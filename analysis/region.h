@@ -1,4 +1,4 @@
-/* model.h: the access model, the data that flows from the front end to the
+/* region.h: the access model, the data that flows from the front end to the
  * memory-distance analysis (Kofler et al. 2015, Sect. 3.1).
  *
  * The front end (access.c) turns every kernel into a tree of regions: the
@@ -13,8 +13,8 @@
  * shared by several call sites (the tree is a DAG); nothing mutates a region
  * after construction.
  */
-#ifndef KDLG_MODEL_H
-#define KDLG_MODEL_H
+#ifndef KDLG_REGION_H
+#define KDLG_REGION_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -120,8 +120,6 @@ KdRegion *kd_region_loop(KdArena *a, KdRegion *init, KdRegion *cond, KdRegion *b
                          KdRegion *inc, KdLoop *loop);
 /* An inlined call of a function whose region is `body` (may be NULL). */
 KdRegion *kd_region_call(KdArena *a, KdRegion *body);
-/* Number of KR_ACCESS nodes reachable from r, counting shared subtrees once per path. */
-size_t kd_region_count_accesses(const KdRegion *r);
 
 /* Prints the region tree, one node a line, indented by depth (for tests and
  * --dump-access-model).  struct_names[sid] and field_names[sid][f] name the

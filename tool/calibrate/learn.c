@@ -4,8 +4,8 @@
  * (Quinlan's build.c, contin.c, info.c, prune.c, stats.c) with its
  * defaults, which C5.0 shares: MINOBJS 2, CF 0.25; docs/decision-tree.md
  * describes it. */
-#include "learn.h"
-#include "usage.h"
+#include "tool/calibrate/learn.h"
+#include "analysis/usage.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -41,12 +41,12 @@ KdLayoutChoice kd_class_choice(int cls) {
 }
 
 const char *kd_class_name(int cls) {
-  static const char *names[KD_NCLASSES] = {
-      "aos",        "soa",        "tiled:2",    "tiled:4",    "tiled:8",     "tiled:16",
-      "tiled:32",   "tiled:64",   "tiled:128",  "tiled:256",  "tiled:512",   "tiled:1024",
-      "tiled:2048", "tiled:4096", "tiled:8192", "tiled:16384", "tiled:32768",
-  };
-  return cls >= 0 && cls < KD_NCLASSES ? names[cls] : "?";
+  static char names[KD_NCLASSES][16];  // each written on first use: "tiled:32768" at the longest
+  if (cls < 0 || cls >= KD_NCLASSES)
+    return "?";
+  if (!names[cls][0])
+    kd_layout_format(names[cls], sizeof names[cls], kd_class_choice(cls), KD_LAYOUT_STYLE_CLI);
+  return names[cls];
 }
 
 // ---- access patterns ----
@@ -287,21 +287,16 @@ static int parse_row(CsvReader *r, int format, KdTimingRow *row) {
   uint64_t tile = u[C_TILE];
   const char *layout = f[C_LAYOUT];
   KdLayoutChoice c;
-  if (!strcmp(layout, "aos")) {
-    if (tile != 1)
-      return csv_error(r, line, "layout aos needs tile 1, not %s", f[C_TILE]);
-    c = (KdLayoutChoice){.kind = KD_LAYOUT_AOS, .tile = 1};
-  } else if (!strcmp(layout, "soa")) {
-    if (tile != 0)
-      return csv_error(r, line, "layout soa needs tile 0, not %s", f[C_TILE]);
-    c = (KdLayoutChoice){.kind = KD_LAYOUT_SOA, .tile = 0};
-  } else if (!strcmp(layout, "tiled")) {
-    if (tile < 2 || tile > 32768 || (tile & (tile - 1)))
-      return csv_error(r, line, "layout tiled needs a tile that is a power of two from 2 to 32768, not %s", f[C_TILE]);
-    c = (KdLayoutChoice){.kind = KD_LAYOUT_TILED, .tile = (uint32_t)tile};
-  } else {
+  if (kd_layout_parse(layout, KD_LAYOUT_STYLE_FILE, &c) != 0)
     return csv_error(r, line, "unknown layout '%s' (expected aos, soa or tiled)", layout);
-  }
+  if (c.kind == KD_LAYOUT_AOS && tile != 1)
+    return csv_error(r, line, "layout aos needs tile 1, not %s", f[C_TILE]);
+  if (c.kind == KD_LAYOUT_SOA && tile != 0)
+    return csv_error(r, line, "layout soa needs tile 0, not %s", f[C_TILE]);
+  if (c.kind == KD_LAYOUT_TILED && (tile < 2 || tile > 32768 || (tile & (tile - 1))))
+    return csv_error(r, line, "layout tiled needs a tile that is a power of two from 2 to 32768, not %s", f[C_TILE]);
+  if (c.kind == KD_LAYOUT_TILED)
+    c.tile = (uint32_t)tile;
   row->cls = kd_class_of(c);
   assert(row->cls >= 0);
   row->median_ms = d[C_MEDIAN];
@@ -879,7 +874,7 @@ static int count_nodes(const LNode *n) {
 }
 
 /* Writes n and its subtree into m->nodes in preorder; returns n's index. */
-static int flatten(const LNode *n, KdModel *m) {
+static int flatten(const LNode *n, KdDeviceModel *m) {
   int idx = m->nnodes++;
   KdTreeNode *t = &m->nodes[idx];
   t->leaf = n->leaf;
@@ -896,8 +891,8 @@ static int flatten(const LNode *n, KdModel *m) {
   return idx;
 }
 
-KdModel *kd_learn(const KdPattern *patterns, int npatterns, unsigned attributes, FILE *log) {
-  KdModel *m = calloc(1, sizeof *m);
+KdDeviceModel *kd_learn(const KdPattern *patterns, int npatterns, unsigned attributes, FILE *log) {
+  KdDeviceModel *m = calloc(1, sizeof *m);
   if (!m)
     return NULL;
   m->source = strdup("trained");
@@ -952,7 +947,7 @@ fail:
   free(L.gain);
   free(L.splitinfo);
 oom:
-  kd_model_free(m);
+  kd_device_model_free(m);
   return NULL;
 }
 
@@ -990,7 +985,7 @@ static void push_box(BoxList *l, KdInterval b) {
 /* In-order walk of node i for σ_min = band.min_lo and φ = band.used_lo
  * (every σ_min and φ test is the same over the band) restricted to
  * lo <= σ(c) <= hi. */
-static void walk_band(const KdModel *m, int i, uint64_t lo, uint64_t hi, KdInterval band, BoxList *l) {
+static void walk_band(const KdDeviceModel *m, int i, uint64_t lo, uint64_t hi, KdInterval band, BoxList *l) {
   const KdTreeNode *n = &m->nodes[i];
   if (n->leaf) {
     push_box(l, (KdInterval){lo, hi, band.min_lo, band.min_hi, band.used_lo, band.used_hi, kd_class_of(n->choice)});
@@ -1036,7 +1031,7 @@ static bool same_above(const KdInterval *p, int np, const KdInterval *c, int nc,
  * upper limit); one band, 0 .. UINT64_MAX, for an attribute no node tests.
  * cuts, lo and hi have room for m->nnodes + 1 entries; returns the number
  * of bands. */
-static int tree_bands(const KdModel *m, KdAttribute a, uint64_t *cuts, uint64_t *lo, uint64_t *hi) {
+static int tree_bands(const KdDeviceModel *m, KdAttribute a, uint64_t *cuts, uint64_t *lo, uint64_t *hi) {
   int ncuts = 0;
   for (int i = 0; i < m->nnodes; i++)
     if (!m->nodes[i].leaf && m->nodes[i].attribute == a)
@@ -1062,7 +1057,7 @@ static bool same_boxes(const KdInterval *p, const KdInterval *c, int n) {
 }
 
 /* The σ_min bands (lo[0..n), hi[0..n)) of the φ band [used_lo, used_hi], appended to l. */
-static void used_band(const KdModel *m, const uint64_t *lo, const uint64_t *hi, int n, uint64_t used_lo,
+static void used_band(const KdDeviceModel *m, const uint64_t *lo, const uint64_t *hi, int n, uint64_t used_lo,
                       uint64_t used_hi, BoxList *l) {
   int prev = -1;  // index in l of the previous σ_min band's first box
   for (int b = 0; b < n; b++) {
@@ -1081,7 +1076,7 @@ static void used_band(const KdModel *m, const uint64_t *lo, const uint64_t *hi, 
   }
 }
 
-int kd_model_intervals(const KdModel *m, KdInterval *out, int max) {
+int kd_device_model_intervals(const KdDeviceModel *m, KdInterval *out, int max) {
   size_t room = (size_t)m->nnodes + 1;
   uint64_t *buf = malloc(5 * room * sizeof *buf);  // cuts, then σ_min's bands, then φ's
   BoxList l = {0};
@@ -1142,7 +1137,7 @@ KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *eno
     for (int k = 0; k < s->nkernels; k++)
       if (s->kernels[k].sigma != sigma)
         ntrain += kernel_patterns(&s->kernels[k], s->min_gain, train + ntrain);
-    KdModel *m = kd_learn(train, ntrain, attributes, NULL);
+    KdDeviceModel *m = kd_learn(train, ntrain, attributes, NULL);
     if (!m)
       goto oom;
     // σ's kernels come by increasing m, so by decreasing σ_min, and within one m by
@@ -1159,7 +1154,7 @@ KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *eno
       h->used = last->used;
       h->first = k0;
       h->count = at - k0;
-      h->predicted = kd_class_of(kd_model_select(m, sigma, h->sigma_min, h->used));
+      h->predicted = kd_class_of(kd_device_model_select(m, sigma, h->sigma_min, h->used));
       h->worst = 1;
       for (int k = k0; k < at; k++) {
         const KdKernel *kk = &s->kernels[k];
@@ -1184,7 +1179,7 @@ KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *eno
       v->unmeasured += h->unmeasured;
       at = k0;
     }
-    kd_model_free(m);
+    kd_device_model_free(m);
     first = end;
   }
   assert(v->nsigmas == s->nsigmas && v->nheld == s->ngroups);
