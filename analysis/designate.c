@@ -263,7 +263,7 @@ static void step_member(Walk *w, KdNode *n, KdDes *out) {
   } else if (arrow && out->kind == KD_DES_FADDR && (cl->rules & KD_DES_LOOSE)) {
     to_part(out, n);  // A: (&p[i].inner)->x
   } else if (out->kind != KD_DES_BAD) {
-    none(out);
+    none(out);  // (`.` on a decayed array field cannot occur: it is a pointer)
   }
 }
 
@@ -298,7 +298,7 @@ static void step_unary(Walk *w, KdNode *n, KdDes *out) {
     out->kind = KD_DES_FADDR;
     out->decay = false;
   } else {
-    none(out);
+    none(out);  // (`&` of a decayed array field cannot occur: it is an rvalue)
   }
 }
 
