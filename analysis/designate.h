@@ -30,15 +30,16 @@
  * where A counts an access R would not rewrite, or the other way round.
  *
  *  1. KD_DES_LOOSE (A) / strict (R).  A looks through every implicit
- *     conversion (`void *v = p;`, `if (p)`, a field address as void *) and
+ *     conversion (`void *v = p;`, `if (p)`, an element to its base class,
+ *     a field address as void *) and
  *     follows a cast to another pointer type as a pointer to other data
  *     (`((float *)p)[k]`, remark kdlg-cast); R keeps a pointer or element
  *     only through conversions and casts to its own struct's pointer or
  *     record type (the client's `same`), and then the DeclRefExpr below is a
  *     view used in a way R does not handle (the struct keeps AoS).  A uses a
  *     field address as a pointer into its field: `*&p[i].f`,
- *     `(&p[i].f)[0]`, `(&p[i].in)->x`, `&p[i].f + 1`, `*p[i].arr`,
- *     `p[i].arr + 1` are accesses of field f (in, arr); R indexes only a
+ *     `(&p[i].f)[0]`, `(&p[i].in)->x`, `*(&p[i].f + 1)`, `*p[i].arr`,
+ *     `*(p[i].arr + 1)` are accesses of field f (in, arr); R indexes only a
  *     decayed array field (`p[i].arr[k]`: a part of arr) and says none to the
  *     rest, whose operand is then an escaping field address (AoS).  Strict
  *     also tells an implicit conversion from a construct clang does not
@@ -58,8 +59,8 @@
  *  3. KD_DES_INDEX_ARRAY (A).  In a subscript whose second operand is of
  *     array type, A takes that operand as the base (`i[a]`), R only a
  *     pointer.  Clang decays an array operand of a subscript to a pointer,
- *     so the two differ only where it does not: in a template, with a
- *     type-dependent index, where no access is counted or rewritten anyway.
+ *     so the two can differ only where it does not: in a template, with a
+ *     type-dependent index (`i[p->arr]` with `T i`); no input has one.
  *  4. KD_DES_REPORT_BAD (R).  R names uses of a view it cannot rewrite (KD_DES_BAD
  *     with a reason, KdDesWhy): a member that is not a field of the struct
  *     (`p[i].K` with `static constexpr int K`: "a member function is called

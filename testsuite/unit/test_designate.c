@@ -1,10 +1,10 @@
 /* test_designate.c: the designator walk (analysis/designate.h) under the
  * access model's rules and the rewriter's, on the expressions whose answers
  * the two share and on examples of the header's rules 1, 2 and 4 (rule 3
- * shows only in a template).  A toy
- * client: the kernel's parameter p points to struct P (id 0), o to other
- * data; P's fields are numbered in declaration order.  One kernel holds
- * every case, `(void)(expr);` each, parsed once. */
+ * shows only in a template).  A toy client: the kernel's parameter p points
+ * to struct P (id 0), o to other data; P's fields are numbered in
+ * declaration order.  One kernel holds every case, `(void)(expr);` each,
+ * parsed once. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
