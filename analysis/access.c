@@ -371,7 +371,6 @@ typedef enum Mode { M_LOAD, M_STORE, M_RMW, M_ADDR, M_NONE } Mode;
 static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq);
 static KdRegion *stmt(Builder *b, CXCursor s);
 
-
 static bool is_device_global_var(CXCursor decl) {
   if (clang_getCursorKind(decl) != CXCursor_VarDecl || !kd_cursor_in_user_code(decl))
     return false;  // the prelude's built-in variables (threadIdx, ...) are not memory
