@@ -5,6 +5,7 @@
  * read a node differently; designate.h lists the differences. */
 #include "designate.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* One kd_designate: the client, and the first retyping cast met. */
@@ -17,7 +18,7 @@ typedef struct Walk {
 static void des(Walk *w, KdNode *n, KdDes *out);
 
 static void clear(KdDes *d) {
-  memset(d, 0, sizeof *d);
+  memset(d, 0, offsetof(KdDes, term));  // (not the terms past nterms: asked of every expression)
   d->id = -1;
   d->field = -1;
   d->cast_id = -1;

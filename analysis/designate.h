@@ -96,10 +96,11 @@
  *
  * Cost.  The walk allocates nothing and asks each node of the chain its
  * kind, its type (kept in the node) and, under strict rules only, an
- * extent; the client's callbacks are called once per name, member and
- * index.  The rewriter asks about every node of every chain: its memo
- * callbacks keep the answers of the nodes below (the walk asks them before
- * it goes further down, and gives them each answer it computes).
+ * extent; the client's callbacks are called once per name, member, index
+ * and (strict) conversion to another type.  The rewriter asks about every
+ * node of every chain: its memo callbacks keep the answers of the nodes
+ * below (the walk asks them before it goes further down, and gives them
+ * each answer it computes), and it keeps its own reading of each beside it.
  */
 #ifndef KDLG_DESIGNATE_H
 #define KDLG_DESIGNATE_H
@@ -158,8 +159,8 @@ typedef struct KdDes {
   KdNode *cast_at;       // KD_DES_LOOSE: the first cast to another pointer type on the chain (any kind,
   int cast_id;           // NONE too), and the id it took the pointer from (-1 if other data already)
   int nterms;            // the element offset: Σ ±term[i] (subscripts and `+`/`-` on the pointer), in
-  KdNode *term[KD_DES_MAX_TERMS];  // evaluation order; neg[i] for a subtracted one
-  bool neg[KD_DES_MAX_TERMS];
+  KdNode *term[KD_DES_MAX_TERMS];  // evaluation order; neg[i] for a subtracted one (entries past
+  bool neg[KD_DES_MAX_TERMS];      // nterms are undefined: the walk does not clear them)
 } KdDes;
 
 /* Rules where the clients differ (see the list above). */

@@ -20,36 +20,44 @@ typedef struct VMemo {
   KdNode *n;
   unsigned gen;
   int inst;
-  KdDes d;
+  KdDes d;  // the walk's answer (for the walk: the chain above n goes on from it)
+  VRef v;   // ... as rw_vref gives it
 } VMemo;
 
 enum { NVMEMO = 256 };
 
-static bool memo_get(void *ctx, KdNode *c, KdDes *d) {
-  R *r = ctx;
+static VMemo *memo_slot(R *r, KdNode *c) {
   if (!r->vm.memo) {
     r->vm.memo = calloc(NVMEMO, sizeof(VMemo));
     if (!r->vm.memo)
       abort();
   }
-  size_t slot = ((uintptr_t)c / sizeof(KdNode)) % NVMEMO;  // (nodes are allocated one after another)
-  VMemo *m = &r->vm.memo[slot];
-  if (m->n == c && m->gen == r->vm.gen && m->inst == r->cur.inst) {
-    *d = m->d;
-    return true;
-  }
-  return false;
+  return &r->vm.memo[((uintptr_t)c / sizeof(KdNode)) % NVMEMO];  // (nodes are allocated one after another)
 }
+
+static bool memo_hit(R *r, const VMemo *m, KdNode *c) { return m->n == c && m->gen == r->vm.gen && m->inst == r->cur.inst; }
+
+static bool memo_get(void *ctx, KdNode *c, KdDes *d) {
+  R *r = ctx;
+  VMemo *m = memo_slot(r, c);
+  if (!memo_hit(r, m, c))
+    return false;
+  *d = m->d;
+  return true;
+}
+
+static void vref_from(const KdDes *d, VRef *out);
 
 static void memo_put(void *ctx, KdNode *c, const KdDes *d) {
   R *r = ctx;
   if (r->vm.gen != r->vm.walk_gen)
     return;  // (the walk does not drop structs, but were it to, its answers would not be kept)
-  VMemo *m = &r->vm.memo[((uintptr_t)c / sizeof(KdNode)) % NVMEMO];
+  VMemo *m = memo_slot(r, c);
   m->n = c;
   m->gen = r->vm.gen;
   m->inst = r->cur.inst;
   m->d = *d;
+  vref_from(d, &m->v);
 }
 
 /* The base oracle: a name of pointer type whose variable is a view of this
@@ -88,11 +96,39 @@ static const char *why_text(KdDesWhy why) {
   }
 }
 
+/* The walk's answer d as the rewriter reads it: a part of a field or a
+ * decayed array field is VR_SUB (decay), KD_DES_BAD's reason its message. */
+static void vref_from(const KdDes *d, VRef *out) {
+  static const int kinds[] = {[KD_DES_NONE] = VR_NONE, [KD_DES_PTR] = VR_PTR,     [KD_DES_ELEM] = VR_ELEM,
+                              [KD_DES_FIELD] = VR_FIELD, [KD_DES_FADDR] = VR_FADDR, [KD_DES_BAD] = VR_BAD};
+  if (d->kind == KD_DES_NONE) {
+    memset(out, 0, sizeof *out);
+    return;
+  }
+  out->kind = kinds[d->kind];
+  if ((d->kind == KD_DES_FIELD && d->part) || (d->kind == KD_DES_FADDR && d->decay))
+    out->kind = VR_SUB;
+  out->decay = d->kind == KD_DES_FADDR && d->decay;
+  out->why = d->kind == KD_DES_BAD ? why_text(d->why) : NULL;
+  out->var = d->base;
+  out->ref = d->ref;
+  out->nterms = d->nterms;
+  memcpy(out->term, d->term, (size_t)d->nterms * sizeof d->term[0]);
+  memcpy(out->neg, d->neg, (size_t)d->nterms * sizeof d->neg[0]);
+  out->field = d->field;
+  out->field_expr = d->field_expr;
+}
+
 /* What expression c designates, if it reaches a view (the designator walk
  * under the rewriter's rules, its answers kept): a field or a part of one
  * (VR_SUB: also a decayed array field, decay), a field address, a pointer,
  * an element, or a use the rewriter cannot rewrite (VR_BAD, why). */
 void rw_vref(R *r, KdNode *c, VRef *out) {
+  VMemo *m = memo_slot(r, c);
+  if (memo_hit(r, m, c)) {
+    *out = m->v;
+    return;
+  }
   static const KdDesClient client = {
       .rules = KD_DES_RULES_REWRITE,
       .base = view_base,
@@ -107,35 +143,7 @@ void rw_vref(R *r, KdNode *c, VRef *out) {
   r->vm.walk_gen = r->vm.gen;
   KdDes d;
   kd_designate(&cl, c, &d);
-  memset(out, 0, sizeof *out);
-  switch (d.kind) {
-  case KD_DES_PTR:
-    out->kind = VR_PTR;
-    break;
-  case KD_DES_ELEM:
-    out->kind = VR_ELEM;
-    break;
-  case KD_DES_FIELD:
-    out->kind = d.part ? VR_SUB : VR_FIELD;
-    break;
-  case KD_DES_FADDR:
-    out->kind = d.decay ? VR_SUB : VR_FADDR;
-    out->decay = d.decay;
-    break;
-  case KD_DES_BAD:
-    out->kind = VR_BAD;
-    out->why = why_text(d.why);
-    break;
-  default:
-    return;
-  }
-  out->var = d.base;
-  out->ref = d.ref;
-  out->nterms = d.nterms;
-  memcpy(out->term, d.term, (size_t)d.nterms * sizeof d.term[0]);
-  memcpy(out->neg, d.neg, (size_t)d.nterms * sizeof d.neg[0]);
-  out->field = d.field;
-  out->field_expr = d.field_expr;
+  vref_from(&d, out);
 }
 
 /* rw_ptr_source_m without the offset. */
