@@ -428,3 +428,11 @@ void kd_designate(const KdDesClient *cl, KdNode *n, KdDes *out) {
   out->cast_at = w.cast_at;
   out->cast_id = w.cast_id;
 }
+
+void kd_des_copy(KdDes *to, const KdDes *from) {
+  memcpy(to, from, offsetof(KdDes, term));
+  for (int i = 0; i < from->nterms; i++) {
+    to->term[i] = from->term[i];
+    to->neg[i] = from->neg[i];
+  }
+}

@@ -209,4 +209,8 @@ typedef struct KdDesClient {
  * fails; the answer's nodes are cl->tree's. */
 void kd_designate(const KdDesClient *cl, KdNode *n, KdDes *out);
 
+/* *to = *from, without the terms past from->nterms (undefined; a memo's
+ * copies skip them). */
+void kd_des_copy(KdDes *to, const KdDes *from);
+
 #endif

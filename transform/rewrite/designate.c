@@ -42,7 +42,7 @@ static bool memo_get(void *ctx, KdNode *c, KdDes *d) {
   VMemo *m = memo_slot(r, c);
   if (!memo_hit(r, m, c))
     return false;
-  *d = m->d;
+  kd_des_copy(d, &m->d);
   return true;
 }
 
@@ -56,7 +56,7 @@ static void memo_put(void *ctx, KdNode *c, const KdDes *d) {
   m->n = c;
   m->gen = r->vm.gen;
   m->inst = r->cur.inst;
-  m->d = *d;
+  kd_des_copy(&m->d, d);
   vref_from(d, &m->v);
 }
 
@@ -99,22 +99,35 @@ static const char *why_text(KdDesWhy why) {
 /* The walk's answer d as the rewriter reads it: a part of a field or a
  * decayed array field is VR_SUB (decay), KD_DES_BAD's reason its message. */
 static void vref_from(const KdDes *d, VRef *out) {
-  static const int kinds[] = {[KD_DES_NONE] = VR_NONE, [KD_DES_PTR] = VR_PTR,     [KD_DES_ELEM] = VR_ELEM,
-                              [KD_DES_FIELD] = VR_FIELD, [KD_DES_FADDR] = VR_FADDR, [KD_DES_BAD] = VR_BAD};
-  if (d->kind == KD_DES_NONE) {
+  switch (d->kind) {
+  case KD_DES_PTR:
+    out->kind = VR_PTR;
+    break;
+  case KD_DES_ELEM:
+    out->kind = VR_ELEM;
+    break;
+  case KD_DES_FIELD:
+    out->kind = d->part ? VR_SUB : VR_FIELD;
+    break;
+  case KD_DES_FADDR:
+    out->kind = d->decay ? VR_SUB : VR_FADDR;
+    break;
+  case KD_DES_BAD:
+    out->kind = VR_BAD;
+    break;
+  default:
     memset(out, 0, sizeof *out);
     return;
   }
-  out->kind = kinds[d->kind];
-  if ((d->kind == KD_DES_FIELD && d->part) || (d->kind == KD_DES_FADDR && d->decay))
-    out->kind = VR_SUB;
   out->decay = d->kind == KD_DES_FADDR && d->decay;
   out->why = d->kind == KD_DES_BAD ? why_text(d->why) : NULL;
   out->var = d->base;
   out->ref = d->ref;
   out->nterms = d->nterms;
-  memcpy(out->term, d->term, (size_t)d->nterms * sizeof d->term[0]);
-  memcpy(out->neg, d->neg, (size_t)d->nterms * sizeof d->neg[0]);
+  for (int i = 0; i < d->nterms; i++) {
+    out->term[i] = d->term[i];
+    out->neg[i] = d->neg[i];
+  }
   out->field = d->field;
   out->field_expr = d->field_expr;
 }
@@ -129,21 +142,23 @@ void rw_vref(R *r, KdNode *c, VRef *out) {
     *out = m->v;
     return;
   }
-  static const KdDesClient client = {
-      .rules = KD_DES_RULES_REWRITE,
-      .base = view_base,
-      .field = view_field,
-      .same = view_same,
-      .memo_get = memo_get,
-      .memo_put = memo_put,
-  };
-  KdDesClient cl = client;
-  cl.tree = r->tree;
-  cl.ctx = r;
+  KdDesClient *cl = &r->vm.client;
+  if (!cl->tree)
+    *cl = (KdDesClient){.tree = r->tree,
+                        .rules = KD_DES_RULES_REWRITE,
+                        .ctx = r,
+                        .base = view_base,
+                        .field = view_field,
+                        .same = view_same,
+                        .memo_get = memo_get,
+                        .memo_put = memo_put};
   r->vm.walk_gen = r->vm.gen;
   KdDes d;
-  kd_designate(&cl, c, &d);
-  vref_from(&d, out);
+  kd_designate(cl, c, &d);
+  if (memo_hit(r, m, c))
+    *out = m->v;  // (kept by the walk's memo_put)
+  else
+    vref_from(&d, out);
 }
 
 /* rw_ptr_source_m without the offset. */

@@ -263,6 +263,7 @@ typedef struct RwMemo {
   struct VMemo *memo;  // rw_vref's latest answers (the designator walk's, analysis/designate.h)
   unsigned gen;        // their generation: a new one when a struct drops out or a round begins
   unsigned walk_gen;   // the generation the running walk began in (its answers are kept only in it)
+  KdDesClient client;  // the walk's client: the rewriter's rules and callbacks (made on first use)
 } RwMemo;
 
 /* ---- the walk's position (pass 1 and pass 2) ---- */
