@@ -4,9 +4,10 @@
  * references, `*`, `&` and pointer `+`/`-` to the name it starts from, and
  * back up, on the lattice
  *
- *   pointer (p, p + k, &p[i])  --[i], *, ->-->  element (p[i], *p)
- *   element --.f-->  field (p[i].f; a part of it: p[i].v.x, p[i].in.a,
- *                    p[i].arr[k])  --&, decay-->  field address (&p[i].f)
+ *   pointer (p, p + k, &p[i])  --[i], *-->  element (p[i], *p)
+ *   element --.f (a pointer: ->f)-->  field (p[i].f, p->f; a part of it:
+ *            p[i].v.x, p[i].in.a, p[i].arr[k])  --&, decay-->  field
+ *            address (&p[i].f; p[i].arr as a pointer)
  *
  * Sect. 3.1's access model (analysis/access.c) asks it which global-memory
  * place an lvalue is (which struct's element, which field, how many bytes);
