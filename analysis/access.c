@@ -10,6 +10,7 @@
 #include "access.h"
 #include "ast.h"
 #include "diag.h"
+#include "designate.h"
 #include "uniform.h"
 
 #include <stdarg.h>
@@ -155,6 +156,8 @@ typedef struct Builder {
   bool lazy;             // KD_ACCESS_UNIFORM_LAZY
   bool *varying;         // lazy: struct sid has an access known not uniform
   int varying_cap;
+  Target des_base;       // classify: the Target of the walk's base (des_base)
+  Cursors *des_subs;     // classify: where the walk's sub-expressions go (des_sub)
   char **stack;          // USRs of functions being built (recursion check)
   int depth, stack_cap;
   int struct_cap, loop_cap;
@@ -369,8 +372,6 @@ typedef enum Mode { M_LOAD, M_STORE, M_RMW, M_ADDR, M_NONE } Mode;
 static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq);
 static KdRegion *stmt(Builder *b, CXCursor s);
 
-static bool is_vector(CXType t) { return t.kind == CXType_Vector || t.kind == CXType_ExtVector; }
-
 static bool is_device_global_var(CXCursor decl) {
   if (clang_getCursorKind(decl) != CXCursor_VarDecl || !kd_cursor_in_user_code(decl))
     return false;  // the prelude's built-in variables (threadIdx, ...) are not memory
@@ -386,182 +387,131 @@ static bool is_device_global_var(CXCursor decl) {
   return dev && !other;
 }
 
-/* What lvalue or pointer expression e designates; sub-expressions that must be
- * evaluated first (indices, pointer offsets) are appended to subs. */
-static Target classify(Builder *b, CXCursor e, Cursors *subs) {
-  Target none = {T_NONE, -1, -1, 0, false, false, {0}};
-  enum CXCursorKind k = clang_getCursorKind(e);
-  CXType et = cursor_type(e);
-  switch (k) {
-  case CXCursor_ParenExpr:
-  case CXCursor_UnexposedExpr: {
-    KdKids ks = kd_kids_of(e);
-    Target t = none;
-    if (ks.n == 1) {
-      CXType ct = cursor_type(ks.v[0]);
-      if (is_vector(ct) && !clang_equalTypes(ct, et) && !is_pointer(et)) {
-        // OpenCL vector component (p[i].pos.x): the field, component-sized
-        t = classify(b, ks.v[0], subs);
-        if (t.k == T_FIELD || t.k == T_OTHER)
-          t.bytes = type_bytes(et);
-        else
-          t = none;
-      } else if (ct.kind == CXType_ConstantArray && is_pointer(et)) {
-        // array-to-pointer decay of an array field (p[i].v as float *): an address, no access
-        t = classify(b, ks.v[0], subs);
-        if (t.k == T_FIELD)
-          t.k = T_FADDR;
-        else if (t.k == T_OTHER)
-          t = (Target){T_PTR, -1, -1, type_bytes(clang_getArrayElementType(ct)), t.uniform, t.pend, t.uvar};
-        else
-          t = none;
-      } else {
-        t = classify(b, ks.v[0], subs);
-      }
+/* ---- what an expression designates: the designator walk (designate.h) ---- */
+
+/* The base oracle: a pointer variable or reference of the environment (as
+ * bound: its Target, the base variable's uniform bit pending), a __device__
+ * global (a pointer to other data if an array, else other data).  Its
+ * Target is kept in b->des_base for target_of. */
+static void des_base(void *ctx, KdNode *ref, KdDes *d) {
+  Builder *b = ctx;
+  CXCursor decl = kd_node_referenced(b->src->tree, ref);
+  if (clang_Cursor_isNull(decl))
+    return;
+  Target t;
+  EnvEntry *en = env_find(b, decl);
+  if (en) {
+    t = en->t;  // re-pointed under divergent control, say: the function's analysis knows
+    if (t.uniform && !b->uni) {
+      t.uniform = false;
+    } else if (t.uniform) {  // asked when needed (after the subscripts: often varying, and cheaper)
+      t.pend = true;
+      t.uvar = decl;
     }
-    return t;
+  } else if (is_device_global_var(decl)) {
+    CXType et = kd_node_type(b->src->tree, ref);
+    if (et.kind == CXType_ConstantArray || et.kind == CXType_IncompleteArray)
+      t = (Target){T_PTR, -1, -1, type_bytes(clang_getArrayElementType(et)), true, false, {0}};
+    else
+      t = (Target){T_OTHER, -1, -1, type_bytes(et), true, false, {0}};
+  } else {
+    return;
   }
-  case CXCursor_DeclRefExpr: {
-    CXCursor d = kd_cursor_referenced(e);
-    if (clang_Cursor_isNull(d))
-      return none;
-    EnvEntry *en = env_find(b, d);
-    if (en) {
-      Target t = en->t;  // re-pointed under divergent control, say: the function's analysis knows
-      if (t.uniform && !b->uni) {
-        t.uniform = false;
-      } else if (t.uniform) {  // asked when needed (after the subscripts: often varying, and cheaper)
-        t.pend = true;
-        t.uvar = d;
-      }
-      return t;
-    }
-    if (is_device_global_var(d)) {
-      if (et.kind == CXType_ConstantArray || et.kind == CXType_IncompleteArray) {
-        Target t = {T_PTR, -1, -1, type_bytes(clang_getArrayElementType(et)), true, false, {0}};
-        return t;
-      }
-      Target t = {T_OTHER, -1, -1, type_bytes(et), true, false, {0}};
-      return t;
-    }
-    return none;
-  }
-  case CXCursor_ArraySubscriptExpr: {
-    KdKids ks = kd_kids_of(e);
-    Target t = none;
-    if (ks.n == 2) {
-      int bi = 0;
-      CXType t1 = cursor_type(ks.v[1]);
-      if (is_pointer(t1) || t1.kind == CXType_ConstantArray)
-        bi = 1;  // i[p]
-      Target bt = classify(b, ks.v[bi], subs);
-      cursors_push(subs, ks.v[1 - bi]);
-      if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
-        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes, bt.uniform, bt.pend, bt.uvar};
-      else if (bt.k == T_PTR)
-        t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-      else if (bt.k == T_FIELD || bt.k == T_OTHER)
-        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-      else if (bt.k == T_FADDR)  // pf[k] with float *pf = p[i].v (array field)
-        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-    }
-    return t;
-  }
-  case CXCursor_MemberRefExpr: {
-    KdKids ks = kd_kids_of(e);
-    Target t = none;
-    if (ks.n >= 1) {
-      CXCursor base = ks.v[0];
-      bool arrow = is_pointer(cursor_type(base));
-      Target bt = classify(b, base, subs);
-      CXCursor fc = kd_cursor_referenced(e);
-      if (arrow) {
-        if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible) {
-          int fi = field_index(b, bt.sid, fc);
-          if (fi >= 0)
-            t = (Target){T_FIELD, bt.sid, fi, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-        } else if (bt.k == T_PTR) {
-          t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-        } else if (bt.k == T_FADDR) {  // (&p[i].inner)->x
-          t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-        }
-      } else if (bt.k == T_ELEM) {
-        int fi = field_index(b, bt.sid, fc);
-        if (fi >= 0)
-          t = (Target){T_FIELD, bt.sid, fi, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-      } else if (bt.k == T_FIELD || bt.k == T_OTHER) {
-        t = (Target){bt.k, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-      }
-    }
-    return t;
-  }
-  case CXCursor_UnaryOperator: {
-    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
-    KdKids ks = kd_kids_of(e);
-    Target t = none;
-    if (ks.n == 1 && op == CXUnaryOperator_Deref) {
-      Target bt = classify(b, ks.v[0], subs);
-      if (bt.k == T_FADDR)  // *(&p[i].f), *pf with int *pf = &p[i].f
-        t = (Target){T_FIELD, bt.sid, bt.field, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-      else if (bt.k == T_PTR && bt.sid >= 0 && b->prog->structs[bt.sid].eligible)
-        t = (Target){T_ELEM, bt.sid, -1, b->prog->structs[bt.sid].bytes, bt.uniform, bt.pend, bt.uvar};
-      else if (bt.k == T_PTR)
-        t = (Target){T_OTHER, -1, -1, type_bytes(et), bt.uniform, bt.pend, bt.uvar};
-    } else if (ks.n == 1 && op == CXUnaryOperator_AddrOf) {
-      Target bt = classify(b, ks.v[0], subs);
-      if (bt.k == T_ELEM)
-        t = (Target){T_PTR, bt.sid, -1, bt.bytes, bt.uniform, bt.pend, bt.uvar};
-      else if (bt.k == T_FIELD)
-        t = (Target){T_FADDR, bt.sid, bt.field, bt.bytes, bt.uniform, bt.pend, bt.uvar};
-      else if (bt.k == T_OTHER)
-        t = (Target){T_PTR, -1, -1, bt.bytes, bt.uniform, bt.pend, bt.uvar};
-    }
-    return t;
-  }
-  case CXCursor_BinaryOperator: {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
-    if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)
-      return none;
-    KdKids ks = kd_kids_of(e);
-    Target t = none;
-    if (ks.n == 2 && is_pointer(et)) {
-      int pi = is_pointer(cursor_type(ks.v[0])) ? 0 : 1;
-      Target bt = classify(b, ks.v[pi], subs);
-      if (bt.k == T_PTR || bt.k == T_FADDR) {
-        cursors_push(subs, ks.v[1 - pi]);
-        t = bt;
-      }
-    }
-    return t;
-  }
-  case CXCursor_CStyleCastExpr:
-  case CXCursor_CXXStaticCastExpr:
-  case CXCursor_CXXReinterpretCastExpr:
-  case CXCursor_CXXConstCastExpr: {
-    KdKids ks = kd_kids_of(e);
-    Target t = none;
-    if (ks.n >= 1 && is_pointer(et)) {
-      CXCursor op = ks.v[ks.n - 1];
-      Target bt = classify(b, op, subs);
-      if (bt.k == T_PTR) {
-        CXType from = canon(clang_getPointeeType(cursor_type(op)));
-        CXType to = canon(clang_getPointeeType(et));
-        if (clang_equalTypes(clang_getUnqualifiedType(from), clang_getUnqualifiedType(to))) {
-          t = bt;
-        } else {
-          if (bt.sid >= 0)
-            remark(b, e, "cast",
-                   "pointer to struct '%s' is cast to another type: accesses through it count as other data",
-                   b->prog->structs[bt.sid].name);
-          t = (Target){T_PTR, -1, -1, type_bytes(to), bt.uniform, bt.pend, bt.uvar};
-        }
-      }
-    }
-    return t;
-  }
+  b->des_base = t;
+  static const KdDesKind kinds[] = {
+      [T_NONE] = KD_DES_NONE, [T_PTR] = KD_DES_PTR,   [T_ELEM] = KD_DES_ELEM,
+      [T_FIELD] = KD_DES_FIELD, [T_OTHER] = KD_DES_FIELD, [T_FADDR] = KD_DES_FADDR,
+  };
+  d->kind = kinds[t.k];
+  d->id = t.sid;
+  d->field = t.field;
+  d->other = t.k == T_OTHER || (t.k == T_PTR && (t.sid < 0 || !b->prog->structs[t.sid].eligible));
+}
+
+static int des_field(void *ctx, const KdDes *d, KdNode *member) {
+  Builder *b = ctx;
+  return field_index(b, d->id, kd_node_referenced(b->src->tree, member));
+}
+
+static void des_sub(void *ctx, KdNode *e) {
+  Builder *b = ctx;
+  cursors_push(b->des_subs, e->c);
+}
+
+/* The Target of designation d (the base's Target in b->des_base): other
+ * data is T_OTHER (an lvalue) or a T_PTR to a struct that is not eligible
+ * or to none; the width in bytes. */
+static Target target_of(Builder *b, const KdDes *d) {
+  Target t = {T_NONE, -1, -1, 0, false, false, {0}};
+  switch (d->kind) {
+  case KD_DES_PTR:
+    t.k = T_PTR;
+    t.sid = d->id;
+    break;
+  case KD_DES_ELEM:
+    t.k = T_ELEM;
+    t.sid = d->id;
+    break;
+  case KD_DES_FIELD:
+    t.k = d->other ? T_OTHER : T_FIELD;
+    t.sid = d->other ? -1 : d->id;
+    t.field = d->other ? -1 : d->field;
+    break;
+  case KD_DES_FADDR:
+    t.k = T_FADDR;
+    t.sid = d->id;
+    t.field = d->field;
+    break;
   default:
-    return none;
+    return t;
   }
+  const Target *bt = &b->des_base;
+  CXType wt = kd_node_type(b->src->tree, d->width_at);
+  switch (d->width) {
+  case KD_DES_W_BASE:
+    t.bytes = bt->bytes;
+    break;
+  case KD_DES_W_TYPE:
+    t.bytes = type_bytes(wt);
+    break;
+  case KD_DES_W_ELEM:
+    t.bytes = type_bytes(clang_getArrayElementType(wt));
+    break;
+  case KD_DES_W_POINTEE:
+    t.bytes = type_bytes(canon(clang_getPointeeType(wt)));
+    break;
+  case KD_DES_W_STRUCT:
+    t.bytes = b->prog->structs[d->id].bytes;
+    break;
+  }
+  t.uniform = bt->uniform;
+  t.pend = bt->pend;
+  t.uvar = bt->uvar;
+  return t;
+}
+
+/* What lvalue or pointer expression e designates (the designator walk under
+ * the access model's rules); sub-expressions that must be evaluated first
+ * (indices, pointer offsets) are appended to subs.  A pointer to a struct
+ * cast to another pointer type is remarked on (kdlg-cast). */
+static Target classify(Builder *b, CXCursor e, Cursors *subs) {
+  static const KdDesClient client = {
+      .rules = KD_DES_RULES_ACCESS,
+      .base = des_base,
+      .field = des_field,
+      .sub = des_sub,
+  };
+  KdDesClient cl = client;
+  cl.tree = b->src->tree;
+  cl.ctx = b;
+  b->des_subs = subs;
+  KdDes d;
+  kd_designate(&cl, kd_tree_node(b->src->tree, e), &d);
+  if (d.cast_at && d.cast_id >= 0)
+    remark(b, d.cast_at->c, "cast",
+           "pointer to struct '%s' is cast to another type: accesses through it count as other data",
+           b->prog->structs[d.cast_id].name);
+  return target_of(b, &d);
 }
 
 /* Whether every sub-expression classify() collected (indices, offsets) is

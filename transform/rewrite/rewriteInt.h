@@ -77,6 +77,7 @@
 
 #include "../../analysis/ast.h"
 #include "../../analysis/diag.h"
+#include "../../analysis/designate.h"
 #include "../codegen.h"
 #include "../edits.h"
 #include "../rewrite.h"
@@ -240,10 +241,11 @@ typedef struct RwClones {
 
 /* ---- designation (designate.c) ---- */
 
-/* What an expression designates, if it reaches a view. */
+/* What an expression designates, if it reaches a view (the designator
+ * walk's answer, analysis/designate.h, as the rewriter reads it). */
 enum { VR_NONE, VR_PTR, VR_ELEM, VR_FIELD, VR_SUB, VR_FADDR, VR_BAD };
 
-#define MAX_TERMS 16
+#define MAX_TERMS KD_DES_MAX_TERMS
 
 typedef struct VRef {
   int kind;
@@ -259,8 +261,10 @@ typedef struct VRef {
 } VRef;
 
 typedef struct RwMemo {
-  struct VMemo *memo;  // rw_vref's latest answers
+  struct VMemo *memo;  // rw_vref's latest answers (the designator walk's, analysis/designate.h)
   unsigned gen;        // their generation: a new one when a struct drops out or a round begins
+  unsigned walk_gen;   // the generation the running walk began in (its answers are kept only in it)
+  KdDesClient client;  // the walk's client: the rewriter's rules and callbacks (made on first use)
 } RwMemo;
 
 /* ---- the walk's position (pass 1 and pass 2) ---- */
