@@ -41,7 +41,7 @@ static void cursors_push(Cursors *cs, CXCursor c) {
 
 
 static CXType canon(CXType t) { return clang_getCanonicalType(t); }
-static CXType cursor_type(CXCursor c) { return kd_cursor_type(c); }  // canon(clang_getCursorType(c)), kept
+static CXType cursor_type(KdTree *t, CXCursor c) { return kd_cursor_type(t, c); }  // canon(clang_getCursorType(c)), kept
 
 static uint32_t type_bytes(CXType t) {
   long long s = clang_Type_getSizeOf(t);
@@ -282,7 +282,7 @@ static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
       CXCursor fc = fields.v[i];
       KdField *f = &st->fields[i];
       f->name = spelling(b->A, fc);
-      CXType ft = cursor_type(fc);
+      CXType ft = cursor_type(b->src->tree, fc);
       long long fs = clang_Type_getSizeOf(ft);
       long long off = clang_Cursor_getOffsetOfField(fc);
       if (clang_Cursor_isBitField(fc))
@@ -372,12 +372,12 @@ typedef enum Mode { M_LOAD, M_STORE, M_RMW, M_ADDR, M_NONE } Mode;
 static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq);
 static KdRegion *stmt(Builder *b, CXCursor s);
 
-static bool is_device_global_var(CXCursor decl) {
+static bool is_device_global_var(KdTree *t, CXCursor decl) {
   if (clang_getCursorKind(decl) != CXCursor_VarDecl || !kd_cursor_in_user_code(decl))
     return false;  // the prelude's built-in variables (threadIdx, ...) are not memory
   if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit)
     return false;
-  KdKids ks = kd_kids_of(decl);
+  KdKids ks = kd_kids_of(t, decl);
   bool dev = false, other = false;
   for (int i = 0; i < ks.n; i++) {
     enum CXCursorKind k = clang_getCursorKind(ks.v[i]);
@@ -408,7 +408,7 @@ static void des_base(void *ctx, KdNode *ref, KdDes *d) {
       t.pend = true;
       t.uvar = decl;
     }
-  } else if (is_device_global_var(decl)) {
+  } else if (is_device_global_var(b->src->tree, decl)) {
     CXType et = kd_node_type(b->src->tree, ref);
     if (et.kind == CXType_ConstantArray || et.kind == CXType_IncompleteArray)
       t = (Target){T_PTR, -1, -1, type_bytes(clang_getArrayElementType(et)), true, false, {0}};
@@ -594,7 +594,7 @@ static void emit(Builder *b, CXCursor at, Target t, const Cursors *subs, Mode mo
 }
 
 static void visit_kids(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
-  KdKids ks = kd_kids_of(e);
+  KdKids ks = kd_kids_of(b->src->tree, e);
   for (int i = 0; i < ks.n; i++)
     visit_expr(b, ks.v[i], mode, seq);
 }
@@ -639,7 +639,7 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
 
 static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
   (void)mode;
-  CXCursor callee = kd_cursor_referenced(e);
+  CXCursor callee = kd_cursor_referenced(b->src->tree, e);
   int nargs = clang_Cursor_getNumArguments(e);
   enum CXCursorKind ck = clang_getCursorKind(callee);
   if (nargs < 0) {
@@ -663,7 +663,7 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
   }
   if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 1) {
     // member call form: children are {object, argument}
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(b->src->tree, e);
     visit_expr(b, clang_Cursor_getArgument(e, 0), M_LOAD, seq);
     if (ks.n >= 1)
       visit_expr(b, ks.v[0], M_STORE, seq);
@@ -757,7 +757,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
     if (visit_lvalue(b, e, mode, seq))
       return;
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(b->src->tree, e);
     Mode m = M_LOAD;
     if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
         op == CXUnaryOperator_PreDec)
@@ -783,15 +783,15 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
     if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) && visit_lvalue(b, e, mode, seq))
       return;
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(b->src->tree, e);
     if (ks.n != 2) {
       visit_kids(b, e, M_LOAD, seq);
     } else if (op == CXBinaryOperator_Assign) {
       visit_expr(b, ks.v[1], M_LOAD, seq);
       // a pointer variable re-pointed: track the new value (flow-insensitively)
       CXCursor lhs = ks.v[0];
-      if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr && is_pointer(cursor_type(lhs))) {
-        CXCursor d = kd_cursor_referenced(lhs);
+      if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr && is_pointer(cursor_type(b->src->tree, lhs))) {
+        CXCursor d = kd_cursor_referenced(b->src->tree, lhs);
         Cursors subs = {0};
         Target t = with_subs(b, classify(b, ks.v[1], &subs), &subs);
         free(subs.v);
@@ -812,7 +812,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     return;
   }
   case CXCursor_CompoundAssignOperator: {
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(b->src->tree, e);
     if (ks.n == 2) {
       visit_expr(b, ks.v[1], M_LOAD, seq);
       visit_expr(b, ks.v[0], M_RMW, seq);
@@ -820,7 +820,7 @@ static void visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     return;
   }
   case CXCursor_ConditionalOperator: {
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(b->src->tree, e);
     if (ks.n == 3) {
       KdRegion *c = expr_region(b, ks.v[0]);
       kd_region_add(b->A, seq, kd_region_if(b->A, c, expr_region(b, ks.v[1]), expr_region(b, ks.v[2])));
@@ -880,7 +880,7 @@ static int builtins_of(CXCursor c) {
 
 static bool ndrange(int f) { return (f & B_GLOBAL) || ((f & B_GRID) && (f & B_WG)); }
 
-static bool const_int(CXCursor e, int64_t *v) {
+static bool const_int(KdTree *t, CXCursor e, int64_t *v) {
   if (clang_Cursor_isNull(e))
     return false;
   CXEvalResult r = clang_Cursor_Evaluate(e);
@@ -894,35 +894,35 @@ static bool const_int(CXCursor e, int64_t *v) {
       return true;
   }
   // a const-qualified variable with a constant initialiser (C: not an ICE)
-  CXCursor s = kd_strip_parens(e);
+  CXCursor s = kd_strip_parens(t, e);
   if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
-    CXCursor d = kd_cursor_referenced(s);
+    CXCursor d = kd_cursor_referenced(t, s);
     if (clang_getCursorKind(d) == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(d))) {
-      KdKids ks = kd_kids_of(d);
+      KdKids ks = kd_kids_of(t, d);
       bool ok = ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])) &&
-                const_int(ks.v[ks.n - 1], v);
+                const_int(t, ks.v[ks.n - 1], v);
       return ok;
     }
   }
   return false;
 }
 
-static bool refers_to(CXCursor e, CXCursor var) {
-  e = kd_strip_parens(e);
-  return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(kd_cursor_referenced(e), var);
+static bool refers_to(KdTree *t, CXCursor e, CXCursor var) {
+  e = kd_strip_parens(t, e);
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(kd_cursor_referenced(t, e), var);
 }
 
 typedef enum StepKind { S_NONE, S_ADD, S_MUL, S_DIV } StepKind;
 
 /* Recognises v++, v--, v += s, v -= s, v = v + s, v *= k, v <<= k, v /= k, v >>= k. */
-static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *unit) {
-  inc = kd_strip_parens(inc);
+static StepKind step_of(KdTree *t, CXCursor inc, CXCursor var, CXCursor *amount, int64_t *unit) {
+  inc = kd_strip_parens(t, inc);
   enum CXCursorKind k = clang_getCursorKind(inc);
-  KdKids ks = kd_kids_of(inc);
+  KdKids ks = kd_kids_of(t, inc);
   StepKind sk = S_NONE;
   *amount = clang_getNullCursor();
   *unit = 1;
-  if (k == CXCursor_UnaryOperator && ks.n == 1 && refers_to(ks.v[0], var)) {
+  if (k == CXCursor_UnaryOperator && ks.n == 1 && refers_to(t, ks.v[0], var)) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(inc);
     if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc)
       sk = S_ADD;
@@ -930,7 +930,7 @@ static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *u
       sk = S_ADD;
       *unit = -1;
     }
-  } else if (k == CXCursor_CompoundAssignOperator && ks.n == 2 && refers_to(ks.v[0], var)) {
+  } else if (k == CXCursor_CompoundAssignOperator && ks.n == 2 && refers_to(t, ks.v[0], var)) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(inc);
     *amount = ks.v[1];
     if (op == CXBinaryOperator_AddAssign)
@@ -949,19 +949,19 @@ static StepKind step_of(CXCursor inc, CXCursor var, CXCursor *amount, int64_t *u
       sk = S_DIV;
       *unit = 0;
     }
-  } else if (k == CXCursor_BinaryOperator && ks.n == 2 && refers_to(ks.v[0], var) &&
+  } else if (k == CXCursor_BinaryOperator && ks.n == 2 && refers_to(t, ks.v[0], var) &&
              clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_Assign) {
-    CXCursor rhs = kd_strip_parens(ks.v[1]);
-    KdKids rk = kd_kids_of(rhs);
+    CXCursor rhs = kd_strip_parens(t, ks.v[1]);
+    KdKids rk = kd_kids_of(t, rhs);
     if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rk.n == 2) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(rhs);
-      if (op == CXBinaryOperator_Add && refers_to(rk.v[0], var)) {
+      if (op == CXBinaryOperator_Add && refers_to(t, rk.v[0], var)) {
         sk = S_ADD;
         *amount = rk.v[1];
-      } else if (op == CXBinaryOperator_Add && refers_to(rk.v[1], var)) {
+      } else if (op == CXBinaryOperator_Add && refers_to(t, rk.v[1], var)) {
         sk = S_ADD;
         *amount = rk.v[0];
-      } else if (op == CXBinaryOperator_Sub && refers_to(rk.v[0], var)) {
+      } else if (op == CXBinaryOperator_Sub && refers_to(t, rk.v[0], var)) {
         sk = S_ADD;
         *amount = rk.v[1];
         *unit = -1;
@@ -1026,25 +1026,25 @@ static int64_t count_iterations(int64_t i0, enum CXBinaryOperatorKind op, int64_
 }
 
 /* Fills lp->trip and lp->rule for a for/while/do loop. */
-static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
+static void trip_count(KdTree *t, CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
   lp->rule = KD_RULE_UNKNOWN;
   lp->trip = KD_TRIP_UNKNOWN;
   if (clang_Cursor_isNull(cond))
     return;  // for (;;): unknown
-  CXCursor c = kd_strip_parens(cond);
-  KdKids ks = kd_kids_of(c);
+  CXCursor c = kd_strip_parens(t, cond);
+  KdKids ks = kd_kids_of(t, c);
   CXCursor var = clang_getNullCursor(), bound = clang_getNullCursor();
   enum CXBinaryOperatorKind op = CXBinaryOperator_Invalid;
   if (clang_getCursorKind(c) == CXCursor_BinaryOperator && ks.n == 2) {
     op = clang_getCursorBinaryOperatorKind(c);
-    CXCursor l = kd_strip_parens(ks.v[0]), r = kd_strip_parens(ks.v[1]);
+    CXCursor l = kd_strip_parens(t, ks.v[0]), r = kd_strip_parens(t, ks.v[1]);
     bool rel = op == CXBinaryOperator_LT || op == CXBinaryOperator_LE || op == CXBinaryOperator_GT ||
                op == CXBinaryOperator_GE || op == CXBinaryOperator_NE;
     if (rel && clang_getCursorKind(l) == CXCursor_DeclRefExpr) {
-      var = kd_cursor_referenced(l);
+      var = kd_cursor_referenced(t, l);
       bound = ks.v[1];
     } else if (rel && clang_getCursorKind(r) == CXCursor_DeclRefExpr) {
-      var = kd_cursor_referenced(r);
+      var = kd_cursor_referenced(t, r);
       bound = ks.v[0];
       op = op == CXBinaryOperator_LT   ? CXBinaryOperator_GT
            : op == CXBinaryOperator_LE ? CXBinaryOperator_GE
@@ -1056,19 +1056,19 @@ static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
   // the initial value: `int v = I` or `v = I`
   CXCursor initv = clang_getNullCursor();
   if (!clang_Cursor_isNull(var) && !clang_Cursor_isNull(init)) {
-    KdKids is = kd_kids_of(init);
+    KdKids is = kd_kids_of(t, init);
     if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
       for (int i = 0; i < is.n; i++)
         if (clang_equalCursors(is.v[i], var)) {
-          KdKids vs = kd_kids_of(is.v[i]);
+          KdKids vs = kd_kids_of(t, is.v[i]);
           if (vs.n > 0 && clang_isExpression(clang_getCursorKind(vs.v[vs.n - 1])))
             initv = vs.v[vs.n - 1];
         }
     } else {
-      CXCursor a = kd_strip_parens(init);
-      KdKids as = kd_kids_of(a);
+      CXCursor a = kd_strip_parens(t, init);
+      KdKids as = kd_kids_of(t, a);
       if (clang_getCursorKind(a) == CXCursor_BinaryOperator &&
-          clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Assign && as.n == 2 && refers_to(as.v[0], var))
+          clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Assign && as.n == 2 && refers_to(t, as.v[0], var))
         initv = as.v[1];
     }
   }
@@ -1076,10 +1076,10 @@ static void trip_count(CXCursor init, CXCursor cond, CXCursor inc, KdLoop *lp) {
   int64_t unit = 1;
   StepKind sk = S_NONE;
   if (!clang_Cursor_isNull(var) && !clang_Cursor_isNull(inc))
-    sk = step_of(inc, var, &amount, &unit);
+    sk = step_of(t, inc, var, &amount, &unit);
   int64_t i0, B, s = 1;
-  bool step_const = sk != S_NONE && (clang_Cursor_isNull(amount) || const_int(amount, &s));
-  if (step_const && !clang_Cursor_isNull(initv) && const_int(initv, &i0) && const_int(bound, &B)) {
+  bool step_const = sk != S_NONE && (clang_Cursor_isNull(amount) || const_int(t, amount, &s));
+  if (step_const && !clang_Cursor_isNull(initv) && const_int(t, initv, &i0) && const_int(t, bound, &B)) {
     if (unit == 0)  // shifts
       s = s >= 0 && s < 62 ? (INT64_C(1) << s) : 0;
     else
@@ -1126,13 +1126,13 @@ static KdLoop *new_loop(Builder *b, CXCursor at) {
 }
 
 static void var_decl(Builder *b, CXCursor v, KdRegion *seq) {
-  KdKids ks = kd_kids_of(v);
+  KdKids ks = kd_kids_of(b->src->tree, v);
   CXCursor init = clang_getNullCursor();
   if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
     init = ks.v[ks.n - 1];
   if (clang_Cursor_isNull(init))
     return;
-  CXType vt = cursor_type(v);
+  CXType vt = cursor_type(b->src->tree, v);
   Cursors subs = {0};
   Target t = classify(b, init, &subs);
   bool ref = vt.kind == CXType_LValueReference || vt.kind == CXType_RValueReference;
@@ -1157,7 +1157,7 @@ static void add_segment_stmt(Builder *b, CXCursor c, KdRegion *sw, KdRegion **se
       sw->has_default = true;
     *seg = kd_region_new(b->A, KR_SEQ);
     kd_region_add(b->A, sw, *seg);
-    KdKids ks = kd_kids_of(c);
+    KdKids ks = kd_kids_of(b->src->tree, c);
     if (ks.n > 0)
       add_segment_stmt(b, ks.v[ks.n - 1], sw, seg);  // `case 1: case 2: s` nests
     return;
@@ -1169,7 +1169,7 @@ static void add_segment_stmt(Builder *b, CXCursor c, KdRegion *sw, KdRegion **se
 static KdRegion *stmt(Builder *b, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
   KdRegion *seq = kd_region_new(b->A, KR_SEQ);
-  KdKids ks = kd_kids_of(s);
+  KdKids ks = kd_kids_of(b->src->tree, s);
   switch (k) {
   case CXCursor_CompoundStmt:
     for (int i = 0; i < ks.n; i++)
@@ -1198,9 +1198,9 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
   }
   case CXCursor_ForStmt: {
     CXCursor p[4];
-    kd_for_parts(s, p);
+    kd_for_parts(b->src->tree, s, p);
     KdLoop *lp = new_loop(b, s);
-    trip_count(p[0], p[1], p[3], lp);
+    trip_count(b->src->tree, p[0], p[1], p[3], lp);
     KdRegion *init = opt_stmt(b, p[0]);
     KdRegion *cond = opt_stmt(b, p[1]);
     KdRegion *inc = opt_stmt(b, p[3]);
@@ -1216,7 +1216,7 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
     CXCursor cc = is_do ? ks.v[1] : ks.v[0], bc = is_do ? ks.v[0] : ks.v[1];
     KdLoop *lp = new_loop(b, s);
     lp->do_while = is_do;
-    trip_count(clang_getNullCursor(), cc, clang_getNullCursor(), lp);
+    trip_count(b->src->tree, clang_getNullCursor(), cc, clang_getNullCursor(), lp);
     if (lp->rule == KD_RULE_CONST)  // no initial value is known for while loops
       lp->rule = KD_RULE_UNKNOWN, lp->trip = KD_TRIP_UNKNOWN;
     KdRegion *cond = stmt(b, cc);
@@ -1235,7 +1235,7 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
     CXCursor body = ks.v[ks.n - 1];
     KdRegion *seg = NULL;
     if (clang_getCursorKind(body) == CXCursor_CompoundStmt) {
-      KdKids bs = kd_kids_of(body);
+      KdKids bs = kd_kids_of(b->src->tree, body);
       for (int i = 0; i < bs.n; i++)
         add_segment_stmt(b, bs.v[i], sw, &seg);
     } else {
@@ -1387,7 +1387,7 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
       env_set(b, clang_Cursor_getArgument(def, (unsigned)i), t);
       pu[i] = (KdUniformParam){bind[i].uniform, bind[i].pend ? saved_uni : NULL, bind[i].uvar};
     }
-  b->uni = kd_uniform_new_bound(b->src->lang, def, pu, np > 0 ? np : 0);
+  b->uni = kd_uniform_new_bound(b->src, def, pu, np > 0 ? np : 0);
   free(pu);
   keep_uni(b, b->uni);  // freed with the memo: bindings and memo keys may still ask it
   CXCursor body = kd_function_body(def);
@@ -1447,7 +1447,7 @@ static void build_kernel(Builder *b, CXCursor fn) {
       struct_add_kernel(b, tg.sid);
     env_set(b, prm, tg);
   }
-  b->uni = kd_uniform_new(b->src->lang, fn, NULL, 0);
+  b->uni = kd_uniform_new(b->src, fn, NULL, 0);
   keep_uni(b, b->uni);
   CXCursor body = kd_function_body(fn);
   k->body = clang_Cursor_isNull(body) ? NULL : stmt(b, body);

@@ -3,7 +3,6 @@
 
 #include <assert.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -51,8 +50,6 @@ typedef struct Open {
 } Open;
 
 struct KdTree {
-  CXTranslationUnit tu; // whose nodes these are (kd_kids finds the tree by it)
-  KdTree *next;         // the next tree of the process (kd_kids's list)
   CXFile main;
   size_t len;          // bytes in the main file
   KdNode **slot;       // hash table of the nodes read, by cursor (open addressing), nslots a power of two
@@ -318,16 +315,10 @@ static void read_subtree(KdTree *t, KdNode *root) {
   t->nlambdas = lambda0;
 }
 
-/* The trees made and not freed yet (a process has one per source it parsed). */
-static KdTree *trees;
-
-KdTree *kd_tree_new(CXTranslationUnit tu, CXFile main, size_t len) {
+KdTree *kd_tree_new(CXFile main, size_t len) {
   KdTree *t = calloc(1, sizeof *t);
   if (!t)
     abort();
-  t->tu = tu;
-  t->next = trees;
-  trees = t;
   t->main = main;
   t->len = len;
   t->nslots = 1024;  // (a body has about one node per 3 bytes: room for them all, at most half full)
@@ -342,11 +333,6 @@ KdTree *kd_tree_new(CXTranslationUnit tu, CXFile main, size_t len) {
 void kd_tree_free(KdTree *t) {
   if (!t)
     return;
-  for (KdTree **p = &trees; *p; p = &(*p)->next)
-    if (*p == t) {
-      *p = t->next;
-      break;
-    }
   for (Block *b = t->blocks, *next; b; b = next) {
     next = b->next;
     free(b);
@@ -369,21 +355,7 @@ KdNode *kd_tree_node(KdTree *t, CXCursor c) {
   return n;
 }
 
-/* The tree of c's translation unit, or NULL. */
-static KdTree *tree_of(CXCursor c) {
-  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-  KdTree *t = trees;
-  while (t && t->tu != tu)
-    t = t->next;
-  return t;
-}
-
-int kd_kids(CXCursor c, const CXCursor **kids) {
-  KdTree *t = tree_of(c);
-  if (!t) {
-    fputs("kdlg-opt: internal error: kd_kids on a translation unit without a tree\n", stderr);
-    abort();
-  }
+int kd_kids(KdTree *t, CXCursor c, const CXCursor **kids) {
   KdNode *n = kd_tree_node(t, c);
   if (n->nkids > 0 && !n->kid_cursors) {
     CXCursor *v = xalloc(t, (size_t)n->nkids * sizeof(CXCursor));
@@ -527,14 +499,23 @@ bool kd_node_plain(KdTree *t, KdNode *n) {
 
 /* ---- facts by cursor ---- */
 
-CXType kd_cursor_type(CXCursor c) {
-  KdTree *t = tree_of(c);
-  KdNode *n = t ? find(t, c) : NULL;
+CXType kd_cursor_type(KdTree *t, CXCursor c) {
+  KdNode *n = find(t, c);
   return n ? kd_node_type(t, n) : clang_getCanonicalType(clang_getCursorType(c));
 }
 
-CXCursor kd_cursor_referenced(CXCursor c) {
-  KdTree *t = tree_of(c);
-  KdNode *n = t ? find(t, c) : NULL;
+CXCursor kd_cursor_referenced(KdTree *t, CXCursor c) {
+  KdNode *n = find(t, c);
   return n ? kd_node_referenced(t, n) : clang_getCursorReferenced(c);
+}
+
+/* ---- declarations ---- */
+
+KdDeclKey kd_decl_key(CXCursor decl) {
+  KdDeclKey k;
+  memset(&k, 0, sizeof k);
+  CXFile f;
+  clang_getFileLocation(clang_getCursorLocation(decl), &f, NULL, NULL, &k.offset);
+  k.file = f;
+  return k;
 }

@@ -23,7 +23,10 @@
  * reads it through kd_kids / kd_cursor_type / kd_cursor_referenced, by
  * cursor, and the rewriter by node, finding what the analysis read and
  * asked already: on the generated 256-field kernel (benchmarks/tool) that
- * halved what rewriting adds.
+ * halved what rewriting adds.  Every function takes the tree it reads: the
+ * caller passes the one of the cursor's translation unit (its source's
+ * KdSource.tree; the analysis keeps it in its context).  This module needs
+ * nothing of the front end (frontend.h uses it, not the other way round).
  *
  * A node is found by its cursor (kd_tree_node: every node read is in a
  * hash table), a call's argument among the call's children (kd_tree_kid); a
@@ -72,7 +75,14 @@
 
 #include <clang-c/Index.h>
 
-#include "../analysis/frontend.h"
+/* Identity of a declaration within one translation unit: its file and byte
+ * offset (a hash key; zero-filled so it can be hashed as bytes). */
+typedef struct KdDeclKey {
+  void *file;
+  unsigned offset;
+} KdDeclKey;
+
+KdDeclKey kd_decl_key(CXCursor decl);
 
 typedef struct KdNode KdNode;
 typedef struct KdFacts KdFacts;
@@ -91,24 +101,25 @@ struct KdNode {
 
 typedef struct KdTree KdTree;
 
-/* A tree for translation unit tu, whose main file is `main`, `len` bytes
- * (kd_frontend_parse makes one for each source: KdSource.tree).  Until
- * kd_tree_free, kd_kids answers for tu's cursors from it. */
-KdTree *kd_tree_new(CXTranslationUnit tu, CXFile main, size_t len);
+/* An empty tree for the translation unit whose main file is `main`, `len`
+ * bytes (kd_frontend_parse makes one for each source: KdSource.tree); it is
+ * filled as its nodes are asked for.  Only cursors of that translation
+ * unit may be asked of it. */
+KdTree *kd_tree_new(CXFile main, size_t len);
 void kd_tree_free(KdTree *t);
 
 /* The node of cursor c, its subtree read if c is new (c is found when it
  * is the cursor of any node read before, not only of a root). */
 KdNode *kd_tree_node(KdTree *t, CXCursor c);
 
-/* The children of c, as clang_visitChildren on c lists them: *kids points
- * at that many cursors, kept by the tree of c's translation unit (valid
- * until kd_tree_free).  What the analysis (access.c, uniform.c) walks
- * through, so that a body is read from libclang once, for it and for the
- * rewriter: a clang_visitChildren costs about as much as a small traversal
- * (Sect. 3.1's data-flow walk asks for the children of every node, some
- * several times).  Aborts if no tree of c's translation unit exists. */
-int kd_kids(CXCursor c, const CXCursor **kids);
+/* The children of c (a cursor of t's translation unit), as
+ * clang_visitChildren on c lists them: *kids points at that many cursors,
+ * kept by t (valid until kd_tree_free).  What the analysis (access.c,
+ * uniform.c) walks through, so that a body is read from libclang once, for
+ * it and for the rewriter: a clang_visitChildren costs about as much as a
+ * small traversal (Sect. 3.1's data-flow walk asks for the children of
+ * every node, some several times). */
+int kd_kids(KdTree *t, CXCursor c, const CXCursor **kids);
 
 /* kd_kids as a value: ks.v[0 .. ks.n-1] (kept by the tree, not freed). */
 typedef struct KdKids {
@@ -116,9 +127,9 @@ typedef struct KdKids {
   int n;
 } KdKids;
 
-static inline KdKids kd_kids_of(CXCursor c) {
+static inline KdKids kd_kids_of(KdTree *t, CXCursor c) {
   KdKids k;
-  k.n = kd_kids(c, &k.v);
+  k.n = kd_kids(t, c, &k.v);
   return k;
 }
 
@@ -132,11 +143,12 @@ CXCursor kd_node_referenced(KdTree *t, KdNode *n);
 KdDeclKey kd_node_ref_key(KdTree *t, KdNode *n);     // kd_decl_key(kd_node_referenced(n))
 
 /* kd_node_type and kd_node_referenced of c's node, if c is the cursor of a
- * node read before (what the analysis asks about the nodes kd_kids gave
- * it, kept for the rewriter's questions); otherwise asked of libclang and
- * not kept (a declaration's cursor, say, whose subtree is not read for it). */
-CXType kd_cursor_type(CXCursor c);
-CXCursor kd_cursor_referenced(CXCursor c);
+ * node of t read before (what the analysis asks about the nodes kd_kids
+ * gave it, kept for the rewriter's questions); otherwise asked of libclang
+ * and not kept (a declaration's cursor, say, whose subtree is not read for
+ * it, or the null cursor). */
+CXType kd_cursor_type(KdTree *t, CXCursor c);
+CXCursor kd_cursor_referenced(KdTree *t, CXCursor c);
 
 /* Whether the extent of n is a byte range [*b, *e) of the main file whose
  * start is spelled where it appears (not in a macro body), with b < e <= len. */

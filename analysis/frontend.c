@@ -1,6 +1,5 @@
 /* frontend.c: libclang set-up, the CUDA prelude and diagnostics (see frontend.h). */
 #include "frontend.h"
-#include "ast.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -147,7 +146,7 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
   size_t len = 0;
   if (main)
     clang_getFileContents(out->tu, main, &len);
-  out->tree = kd_tree_new(out->tu, main, len);
+  out->tree = kd_tree_new(main, len);
   out->records = calloc(1, sizeof *out->records);
   if (!out->records)
     abort();
@@ -310,12 +309,12 @@ CXCursor kd_function_body(CXCursor fn) {
   return body;
 }
 
-CXCursor kd_strip_parens(CXCursor c) {
+CXCursor kd_strip_parens(KdTree *t, CXCursor c) {
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
       return c;
-    KdKids ks = kd_kids_of(c);
+    KdKids ks = kd_kids_of(t, c);
     if (ks.n != 1)
       return c;
     c = ks.v[0];
@@ -324,10 +323,10 @@ CXCursor kd_strip_parens(CXCursor c) {
 
 /* See frontend.h: split by the two semicolons of the header, since libclang
  * omits absent parts from the children. */
-void kd_for_parts(CXCursor f, CXCursor parts[4]) {
+void kd_for_parts(KdTree *t, CXCursor f, CXCursor parts[4]) {
   for (int i = 0; i < 4; i++)
     parts[i] = clang_getNullCursor();
-  KdKids ks = kd_kids_of(f);
+  KdKids ks = kd_kids_of(t, f);
   if (ks.n == 0)
     return;
   parts[2] = ks.v[ks.n - 1];  // the body is always last
@@ -341,12 +340,12 @@ void kd_for_parts(CXCursor f, CXCursor parts[4]) {
   int depth = 0, ns = 0;
   for (unsigned i = 0; i < nt; i++) {
     CXString s = clang_getTokenSpelling(tu, toks[i]);
-    const char *t = clang_getCString(s);
-    if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"))
+    const char *tok = clang_getCString(s);
+    if (!strcmp(tok, "(") || !strcmp(tok, "[") || !strcmp(tok, "{"))
       depth++;
-    else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}"))
+    else if (!strcmp(tok, ")") || !strcmp(tok, "]") || !strcmp(tok, "}"))
       depth--;
-    else if (!strcmp(t, ";") && depth == 1 && ns < 2)
+    else if (!strcmp(tok, ";") && depth == 1 && ns < 2)
       semi[ns++] = offset_of(clang_getTokenLocation(tu, toks[i]));
     clang_disposeString(s);
   }
@@ -385,12 +384,3 @@ bool kd_opencl_global_pointer(CXType ptr) {
   return g;
 }
 
-
-KdDeclKey kd_decl_key(CXCursor decl) {
-  KdDeclKey k;
-  memset(&k, 0, sizeof k);
-  CXFile f;
-  clang_getFileLocation(clang_getCursorLocation(decl), &f, NULL, NULL, &k.offset);
-  k.file = f;
-  return k;
-}

@@ -17,9 +17,9 @@
 
 #include <clang-c/Index.h>
 
-typedef enum KdLanguage { KD_LANG_CUDA, KD_LANG_OPENCL } KdLanguage;
+#include "ast.h"
 
-typedef struct KdTree KdTree;  // ast.h
+typedef enum KdLanguage { KD_LANG_CUDA, KD_LANG_OPENCL } KdLanguage;
 
 typedef struct KdSource {
   const char *path;       // input path as given (not owned)
@@ -64,15 +64,6 @@ bool kd_source_find_record(const KdSource *src, const char *usr, CXCursor *def, 
 /* Whether cursor c is located in the user's code (not a system header, not the prelude). */
 bool kd_cursor_in_user_code(CXCursor c);
 
-/* Identity of a declaration within one translation unit: its file and byte
- * offset (a hash key; zero-filled so it can be hashed as bytes). */
-typedef struct KdDeclKey {
-  void *file;
-  unsigned offset;
-} KdDeclKey;
-
-KdDeclKey kd_decl_key(CXCursor decl);
-
 /* Whether fn is a kernel: CUDA __global__, OpenCL __kernel / kernel. */
 bool kd_is_kernel(KdLanguage lang, CXCursor fn);
 
@@ -82,8 +73,8 @@ bool kd_opencl_global_pointer(CXType ptr);
 /* The parts of a ForStmt `for (init; cond; inc) body`: parts[0] init,
  * parts[1] cond, parts[2] body, parts[3] inc; an absent part is the null
  * cursor (libclang omits absent parts from the children, so the header is
- * split at its two semicolons).  Children from the source's tree (kd_kids). */
-void kd_for_parts(CXCursor f, CXCursor parts[4]);
+ * split at its two semicolons).  Children from t, f's source's tree (kd_kids). */
+void kd_for_parts(KdTree *t, CXCursor f, CXCursor parts[4]);
 
 /* The body (CompoundStmt) of function definition fn, or the null cursor
  * when it has none. */
@@ -91,8 +82,8 @@ CXCursor kd_function_body(CXCursor fn);
 
 /* c without the parentheses and implicit conversions around it: descends
  * through ParenExpr and UnexposedExpr nodes that have exactly one child
- * (kd_kids). */
-CXCursor kd_strip_parens(CXCursor c);
+ * (kd_kids of t, c's source's tree). */
+CXCursor kd_strip_parens(KdTree *t, CXCursor c);
 
 /* Whether an `else` token lies between the end of `then_c` and the start of
  * `els` (an IfStmt's last two children are then/else, or cond/then). */

@@ -45,6 +45,7 @@ typedef struct Var {
 
 struct KdUniform {
   KdLanguage lang;
+  KdTree *tree;                 // the source's tree, which the walks read (kd_kids)
   CXCursor fn;
   bool kernel;                  // no explicit parameter binding: kd_is_kernel's defaults
   int nparams;
@@ -64,7 +65,7 @@ struct KdUniform {
 /* ---- small helpers over libclang ---- */
 
 
-static CXType ctype(CXCursor c) { return kd_cursor_type(c); }  // canonical, kept (ast.h)
+static CXType ctype(const KdUniform *u, CXCursor c) { return kd_cursor_type(u->tree, c); }  // canonical, kept (ast.h)
 
 static bool is_ptr(CXType t) { return t.kind == CXType_Pointer; }
 
@@ -82,8 +83,8 @@ static bool name_is(CXCursor c, const char *name) {
   return eq;
 }
 
-static bool has_kid_kind(CXCursor c, enum CXCursorKind k) {
-  KdKids ks = kd_kids_of(c);
+static bool has_kid_kind(const KdUniform *u, CXCursor c, enum CXCursorKind k) {
+  KdKids ks = kd_kids_of(u->tree, c);
   bool found = false;
   for (int i = 0; i < ks.n; i++)
     found |= clang_getCursorKind(ks.v[i]) == k;
@@ -208,10 +209,10 @@ static bool file_scope(CXCursor d) {
          pk == CXCursor_StructDecl || pk == CXCursor_ClassDecl || pk == CXCursor_UnionDecl;
 }
 
-static bool shared_decl(KdLanguage lang, CXCursor d) {
-  if (has_kid_kind(d, CXCursor_CUDASharedAttr))
+static bool shared_decl(const KdUniform *u, CXCursor d) {
+  if (has_kid_kind(u, d, CXCursor_CUDASharedAttr))
     return true;
-  return lang == KD_LANG_OPENCL && type_spelled_with(clang_getCursorType(d), "__local", NULL);
+  return u->lang == KD_LANG_OPENCL && type_spelled_with(clang_getCursorType(d), "__local", NULL);
 }
 
 /* Flags of a variable referenced from outside its own function's locals:
@@ -221,7 +222,7 @@ static unsigned outer_var_value(const KdUniform *u, CXCursor d) {
     return 0;  // a local of another function (a lambda), or unknown
   if (!kd_cursor_in_user_code(d))
     return uniform_builtin_var(d) ? F_U : 0;  // threadIdx and anything unknown: varying
-  if (shared_decl(u->lang, d))
+  if (shared_decl(u, d))
     return 0;
   return F_U;  // a load of global / constant memory at a fixed address
 }
@@ -229,22 +230,22 @@ static unsigned outer_var_value(const KdUniform *u, CXCursor d) {
 static unsigned outer_var_addr(const KdUniform *u, CXCursor d) {
   if (clang_getCursorKind(d) != CXCursor_VarDecl || !file_scope(d) || !kd_cursor_in_user_code(d))
     return 0;
-  return shared_decl(u->lang, d) ? F_U : F_U | F_G;
+  return shared_decl(u, d) ? F_U : F_U | F_G;
 }
 
 /* If e is a path `x`, `x.f`, `x.f.g` to a variable held as a value (a local,
  * a parameter, a built-in variable), sets *flags to its value's flags. */
 static bool value_path(const KdUniform *u, CXCursor e, unsigned *flags) {
-  e = kd_strip_parens(e);
+  e = kd_strip_parens(u->tree, e);
   enum CXCursorKind k = clang_getCursorKind(e);
   if (k == CXCursor_MemberRefExpr) {
-    KdKids ks = kd_kids_of(e);
-    bool ok = ks.n >= 1 && !is_ptr(ctype(ks.v[0])) && value_path(u, ks.v[0], flags);
+    KdKids ks = kd_kids_of(u->tree, e);
+    bool ok = ks.n >= 1 && !is_ptr(ctype(u, ks.v[0])) && value_path(u, ks.v[0], flags);
     return ok;
   }
   if (k != CXCursor_DeclRefExpr)
     return false;
-  CXCursor d = kd_cursor_referenced(e);
+  CXCursor d = kd_cursor_referenced(u->tree, e);
   Var *v = lookup(u, d);
   if (v) {
     if (v->kind != V_VALUE)
@@ -266,9 +267,9 @@ static unsigned load(const KdUniform *u, CXCursor e) {
 }
 
 /* The pointer-or-array operand of a subscript (i[p] is p[i]); *idx gets the other. */
-static CXCursor subscript_base(const KdKids *ks, CXCursor *idx) {
+static CXCursor subscript_base(const KdUniform *u, const KdKids *ks, CXCursor *idx) {
   int bi = 0;
-  CXType t1 = ctype(ks->v[1]);
+  CXType t1 = ctype(u, ks->v[1]);
   if (is_ptr(t1) || is_array(t1))
     bi = 1;
   *idx = ks->v[1 - bi];
@@ -277,7 +278,7 @@ static CXCursor subscript_base(const KdKids *ks, CXCursor *idx) {
 
 static unsigned addr(const KdUniform *u, CXCursor e) {
   enum CXCursorKind k = clang_getCursorKind(e);
-  KdKids ks = kd_kids_of(e);
+  KdKids ks = kd_kids_of(u->tree, e);
   unsigned r = 0;
   switch (k) {
   case CXCursor_ParenExpr:
@@ -286,7 +287,7 @@ static unsigned addr(const KdUniform *u, CXCursor e) {
       r = addr(u, ks.v[0]);
     break;
   case CXCursor_DeclRefExpr: {
-    CXCursor d = kd_cursor_referenced(e);
+    CXCursor d = kd_cursor_referenced(u->tree, e);
     Var *v = lookup(u, d);
     if (!v)
       r = outer_var_addr(u, d);
@@ -303,7 +304,7 @@ static unsigned addr(const KdUniform *u, CXCursor e) {
   case CXCursor_ArraySubscriptExpr:
     if (ks.n == 2) {
       CXCursor idx;
-      CXCursor base = subscript_base(&ks, &idx);
+      CXCursor base = subscript_base(u, &ks, &idx);
       r = val(u, base);  // the decayed array or the pointer
       if (!(val(u, idx) & F_U))
         r &= ~(unsigned)F_U;
@@ -311,7 +312,7 @@ static unsigned addr(const KdUniform *u, CXCursor e) {
     break;
   case CXCursor_MemberRefExpr:
     if (ks.n >= 1)
-      r = is_ptr(ctype(ks.v[0])) ? val(u, ks.v[0]) : addr(u, ks.v[0]);
+      r = is_ptr(ctype(u, ks.v[0])) ? val(u, ks.v[0]) : addr(u, ks.v[0]);
     break;
   case CXCursor_UnaryOperator:
     if (ks.n == 1 && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref)
@@ -326,7 +327,7 @@ static unsigned addr(const KdUniform *u, CXCursor e) {
 /* A cast's value: pointer provenance survives only pointer-to-pointer casts. */
 static unsigned cast_val(const KdUniform *u, CXCursor e, CXCursor op) {
   unsigned r = val(u, op);
-  CXType to = ctype(e), from = ctype(op);
+  CXType to = ctype(u, e), from = ctype(u, op);
   if (!is_ptr(to) || !(is_ptr(from) || is_array(from)))
     r &= F_U;
   return r;
@@ -338,7 +339,7 @@ static unsigned all_args_uniform(const KdUniform *u, CXCursor call, bool no_poin
     return 0;
   for (int i = 0; i < n; i++) {
     CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
-    if (no_pointers && is_ptr(ctype(a)))
+    if (no_pointers && is_ptr(ctype(u, a)))
       return 0;  // sincos(x, &s, &c), frexp: writes through a pointer
     if (!(val(u, a) & F_U))
       return 0;
@@ -347,7 +348,7 @@ static unsigned all_args_uniform(const KdUniform *u, CXCursor call, bool no_poin
 }
 
 static unsigned call_val(const KdUniform *u, CXCursor e) {
-  CXCursor callee = kd_cursor_referenced(e);
+  CXCursor callee = kd_cursor_referenced(u->tree, e);
   if (clang_Cursor_isNull(callee))
     return 0;
   enum CXCursorKind ck = clang_getCursorKind(callee);
@@ -373,7 +374,7 @@ static unsigned call_val(const KdUniform *u, CXCursor e) {
 }
 
 static unsigned val(const KdUniform *u, CXCursor e) {
-  if (is_array(ctype(e)))
+  if (is_array(ctype(u, e)))
     return addr(u, e);  // an array's value is its (decayed) address
   enum CXCursorKind k = clang_getCursorKind(e);
   unsigned r = 0;
@@ -389,7 +390,7 @@ static unsigned val(const KdUniform *u, CXCursor e) {
   case CXCursor_UnaryExpr:  // sizeof, alignof
     return F_U;
   case CXCursor_DeclRefExpr: {
-    CXCursor d = kd_cursor_referenced(e);
+    CXCursor d = kd_cursor_referenced(u->tree, e);
     enum CXCursorKind dk = clang_getCursorKind(d);
     if (dk == CXCursor_EnumConstantDecl || dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod ||
         dk == CXCursor_FunctionTemplate || dk == CXCursor_NonTypeTemplateParameter)
@@ -417,14 +418,14 @@ static unsigned val(const KdUniform *u, CXCursor e) {
   case CXCursor_CXXReinterpretCastExpr:
   case CXCursor_CXXConstCastExpr:
   case CXCursor_CXXFunctionalCastExpr: {
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(u->tree, e);
     if (ks.n >= 1 && (k != CXCursor_UnexposedExpr || ks.n == 1))
       r = k == CXCursor_ParenExpr ? val(u, ks.v[0]) : cast_val(u, e, ks.v[ks.n - 1]);
     // an unexposed node with several children (or none) is not understood: varying
     return r;
   }
   case CXCursor_UnaryOperator: {
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(u->tree, e);
     if (ks.n == 1) {
       switch (clang_getCursorUnaryOperatorKind(e)) {
       case CXUnaryOperator_Deref:
@@ -456,28 +457,28 @@ static unsigned val(const KdUniform *u, CXCursor e) {
   }
   case CXCursor_BinaryOperator:
   case CXCursor_CompoundAssignOperator: {
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(u->tree, e);
     if (ks.n == 2) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
       unsigned a = val(u, ks.v[0]), b = val(u, ks.v[1]);
       if (op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma)
         r = b;
-      else if (is_ptr(ctype(e)))  // p + i, p - i, p += i: the pointer's provenance
-        r = (a & b & F_U) | ((is_ptr(ctype(ks.v[0])) ? a : b) & F_G);
+      else if (is_ptr(ctype(u, e)))  // p + i, p - i, p += i: the pointer's provenance
+        r = (a & b & F_U) | ((is_ptr(ctype(u, ks.v[0])) ? a : b) & F_G);
       else
         r = a & b & F_U;
     }
     return r;
   }
   case CXCursor_ConditionalOperator: {
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(u->tree, e);
     if (ks.n == 3)
       r = (val(u, ks.v[0]) & F_U) ? val(u, ks.v[1]) & val(u, ks.v[2]) : 0;
     return r;
   }
   case CXCursor_InitListExpr:
   case CXCursor_CompoundLiteralExpr: {
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(u->tree, e);
     r = F_U;
     for (int i = 0; i < ks.n; i++)
       if (clang_isExpression(clang_getCursorKind(ks.v[i])) && !(val(u, ks.v[i]) & F_U))
@@ -497,18 +498,18 @@ static unsigned val(const KdUniform *u, CXCursor e) {
  * (not through a pointer); *subs_u is cleared if a subscript on the way is
  * varying.  NULL if the path does not start at a variable of this function. */
 static Var *root_var(const KdUniform *u, CXCursor e, bool *subs_u) {
-  e = kd_strip_parens(e);
+  e = kd_strip_parens(u->tree, e);
   enum CXCursorKind k = clang_getCursorKind(e);
-  KdKids ks = kd_kids_of(e);
+  KdKids ks = kd_kids_of(u->tree, e);
   Var *v = NULL;
   if (k == CXCursor_DeclRefExpr) {
-    v = var_find(u, kd_cursor_referenced(e));
-  } else if (k == CXCursor_MemberRefExpr && ks.n >= 1 && !is_ptr(ctype(ks.v[0]))) {
+    v = var_find(u, kd_cursor_referenced(u->tree, e));
+  } else if (k == CXCursor_MemberRefExpr && ks.n >= 1 && !is_ptr(ctype(u, ks.v[0]))) {
     v = root_var(u, ks.v[0], subs_u);
   } else if (k == CXCursor_ArraySubscriptExpr && ks.n == 2) {
     CXCursor idx;
-    CXCursor base = kd_strip_parens(subscript_base(&ks, &idx));
-    if (is_array(ctype(base))) {
+    CXCursor base = kd_strip_parens(u->tree, subscript_base(u, &ks, &idx));
+    if (is_array(ctype(u, base))) {
       v = root_var(u, base, subs_u);
       if (!(val(u, idx) & F_U))
         *subs_u = false;
@@ -540,7 +541,7 @@ static enum CXChildVisitResult mark_refs(CXCursor c, CXCursor parent, CXClientDa
   (void)parent;
   KdUniform *u = data;
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-    Var *v = var_find(u, kd_cursor_referenced(c));
+    Var *v = var_find(u, kd_cursor_referenced(u->tree, c));
     if (v)
       var_lower(u, v, 0);
   }
@@ -550,7 +551,7 @@ static enum CXChildVisitResult mark_refs(CXCursor c, CXCursor parent, CXClientDa
 static void walk(KdUniform *u, CXCursor c, bool div);
 
 static void walk_kids(KdUniform *u, CXCursor c, bool div) {
-  KdKids ks = kd_kids_of(c);
+  KdKids ks = kd_kids_of(u->tree, c);
   for (int i = 0; i < ks.n; i++)
     walk(u, ks.v[i], div);
 }
@@ -563,7 +564,7 @@ static bool cond_uniform(const KdUniform *u, CXCursor c) {
   if (k == CXCursor_VarDecl)
     return kd_uniform_var((KdUniform *)u, c);  // (solved: no state changes)
   if (k == CXCursor_DeclStmt) {
-    KdKids ks = kd_kids_of(c);
+    KdKids ks = kd_kids_of(u->tree, c);
     bool r = true;
     for (int i = 0; i < ks.n; i++)
       r = r && cond_uniform(u, ks.v[i]);
@@ -606,7 +607,7 @@ static void walk_frame(KdUniform *u, bool loop, const CXCursor *parts, int n, bo
 }
 
 static void var_decl(KdUniform *u, CXCursor v, bool div) {
-  KdKids ks = kd_kids_of(v);
+  KdKids ks = kd_kids_of(u->tree, v);
   CXCursor init = clang_getNullCursor();
   if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
     init = ks.v[ks.n - 1];
@@ -633,7 +634,7 @@ static bool is_assign_operator(const char *n) {
 
 static void walk_call(KdUniform *u, CXCursor e, bool div) {
   walk_kids(u, e, div);
-  CXCursor callee = kd_cursor_referenced(e);
+  CXCursor callee = kd_cursor_referenced(u->tree, e);
   int nargs = clang_Cursor_getNumArguments(e);
   if (clang_Cursor_isNull(callee) || nargs < 0)
     return;
@@ -647,10 +648,10 @@ static void walk_call(KdUniform *u, CXCursor e, bool div) {
     if (nargs == 2) {
       lhs = clang_Cursor_getArgument(e, 0);
     } else {  // member form: children are {object (callee member), argument}
-      KdKids ks = kd_kids_of(e);
+      KdKids ks = kd_kids_of(u->tree, e);
       lhs = ks.n >= 1 ? ks.v[0] : clang_getNullCursor();
-      if (clang_getCursorKind(kd_strip_parens(lhs)) == CXCursor_MemberRefExpr) {
-        KdKids ms = kd_kids_of(kd_strip_parens(lhs));
+      if (clang_getCursorKind(kd_strip_parens(u->tree, lhs)) == CXCursor_MemberRefExpr) {
+        KdKids ms = kd_kids_of(u->tree, kd_strip_parens(u->tree, lhs));
         lhs = ms.n >= 1 ? ms.v[0] : clang_getNullCursor();
       }
     }
@@ -670,11 +671,11 @@ static void walk_call(KdUniform *u, CXCursor e, bool div) {
       take_addr(u, clang_Cursor_getArgument(e, (unsigned)i));
   }
   if (ck == CXCursor_CXXMethod) {
-    KdKids ks = kd_kids_of(e);
+    KdKids ks = kd_kids_of(u->tree, e);
     if (ks.n >= 1) {
-      CXCursor m = kd_strip_parens(ks.v[0]);
+      CXCursor m = kd_strip_parens(u->tree, ks.v[0]);
       if (clang_getCursorKind(m) == CXCursor_MemberRefExpr) {
-        KdKids ms = kd_kids_of(m);
+        KdKids ms = kd_kids_of(u->tree, m);
         if (ms.n >= 1)
           take_addr(u, ms.v[0]);
       } else {
@@ -691,7 +692,7 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     var_decl(u, c, div);
     return;
   case CXCursor_IfStmt: {
-    KdKids ks = kd_kids_of(c);
+    KdKids ks = kd_kids_of(u->tree, c);
     if (ks.n >= 2) {
       bool has_else = ks.n >= 3 && kd_else_between(ks.v[ks.n - 2], ks.v[ks.n - 1]);
       int ti = has_else ? ks.n - 2 : ks.n - 1;
@@ -707,7 +708,7 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
   }
   case CXCursor_ForStmt: {
     CXCursor p[4];
-    kd_for_parts(c, p);
+    kd_for_parts(u->tree, c, p);
     if (!clang_Cursor_isNull(p[0]))
       walk(u, p[0], div);
     CXCursor parts[3] = {p[1], p[2], p[3]};
@@ -717,7 +718,7 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
   case CXCursor_WhileStmt:
   case CXCursor_DoStmt:
   case CXCursor_SwitchStmt: {
-    KdKids ks = kd_kids_of(c);
+    KdKids ks = kd_kids_of(u->tree, c);
     if (ks.n >= 2) {
       // while/switch: {condition parts..., body}; do: {body, condition}
       bool cu = true;
@@ -762,7 +763,7 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     clang_visitChildren(c, mark_refs, u);
     return;
   case CXCursor_BinaryOperator: {
-    KdKids ks = kd_kids_of(c);
+    KdKids ks = kd_kids_of(u->tree, c);
     if (ks.n == 2) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
       walk(u, ks.v[0], div);
@@ -779,14 +780,14 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     return;
   }
   case CXCursor_CompoundAssignOperator: {
-    KdKids ks = kd_kids_of(c);
+    KdKids ks = kd_kids_of(u->tree, c);
     walk_kids(u, c, div);
     if (ks.n == 2)
       define(u, ks.v[0], val(u, c), div);
     return;
   }
   case CXCursor_UnaryOperator: {
-    KdKids ks = kd_kids_of(c);
+    KdKids ks = kd_kids_of(u->tree, c);
     walk_kids(u, c, div);
     if (ks.n == 1) {
       enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
@@ -799,7 +800,7 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
     return;
   }
   case CXCursor_ConditionalOperator: {
-    KdKids ks = kd_kids_of(c);
+    KdKids ks = kd_kids_of(u->tree, c);
     if (ks.n == 3) {
       walk(u, ks.v[0], div);
       bool d = div || !(val(u, ks.v[0]) & F_U);
@@ -821,9 +822,9 @@ static void walk(KdUniform *u, CXCursor c, bool div) {
 
 /* ---- set-up ---- */
 
-static VarKind var_kind(KdLanguage lang, CXCursor d) {
-  CXType t = ctype(d);
-  if (shared_decl(lang, d))
+static VarKind var_kind(const KdUniform *u, CXCursor d) {
+  CXType t = ctype(u, d);
+  if (shared_decl(u, d))
     return V_SHARED;
   if (clang_Cursor_getStorageClass(d) == CX_SC_Static || clang_Cursor_getStorageClass(d) == CX_SC_Extern)
     return V_STATIC;
@@ -844,7 +845,7 @@ static enum CXChildVisitResult register_locals(CXCursor c, CXCursor parent, CXCl
   Setup *s = data;
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_VarDecl)
-    var_add(s->u, c, var_kind(s->u->lang, c), F_U | F_G);  // optimistic: the walk lowers it
+    var_add(s->u, c, var_kind(s->u, c), F_U | F_G);  // optimistic: the walk lowers it
   else if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt)
     s->has_goto = true;
   return CXChildVisit_Recurse;
@@ -875,7 +876,7 @@ static void register_params(KdUniform *u, bool resolve) {
   int np = clang_Cursor_getNumArguments(u->fn);
   for (int i = 0; i < np; i++) {
     CXCursor p = clang_Cursor_getArgument(u->fn, (unsigned)i);
-    CXType t = ctype(p);
+    CXType t = ctype(u, p);
     VarKind kind = is_ref(t) ? V_REF : V_VALUE;
     unsigned flags = 0;
     if (!u->kernel) {
@@ -916,10 +917,10 @@ static Var *ub_var(KdUniform *u, CXCursor d) {
   v->kind = V_TOP;  // also while its initialiser is evaluated (a cycle)
   v->flags = F_U | F_G;
   HASH_ADD(hh, u->ubvars, key, sizeof(KdDeclKey), v);
-  if (clang_getCursorKind(d) != CXCursor_VarDecl || var_kind(u->lang, d) != V_VALUE ||
+  if (clang_getCursorKind(d) != CXCursor_VarDecl || var_kind(u, d) != V_VALUE ||
       !clang_equalCursors(clang_getCursorSemanticParent(d), u->fn))
     return v;
-  KdKids ks = kd_kids_of(d);
+  KdKids ks = kd_kids_of(u->tree, d);
   CXCursor init = clang_getNullCursor();
   if (ks.n > 0 && clang_isExpression(clang_getCursorKind(ks.v[ks.n - 1])))
     init = ks.v[ks.n - 1];
@@ -955,11 +956,12 @@ static void solve(KdUniform *u) {
   } while (u->changed);
 }
 
-KdUniform *kd_uniform_new_bound(KdLanguage lang, CXCursor fn, const KdUniformParam *params, int nparams) {
+KdUniform *kd_uniform_new_bound(const KdSource *src, CXCursor fn, const KdUniformParam *params, int nparams) {
   KdUniform *u = calloc(1, sizeof *u);
   if (!u)
     return NULL;
-  u->lang = lang;
+  u->lang = src->lang;
+  u->tree = src->tree;
   u->fn = fn;
   u->kernel = params == NULL;
   if (params && nparams > 0) {
@@ -984,15 +986,15 @@ KdUniform *kd_uniform_new_bound(KdLanguage lang, CXCursor fn, const KdUniformPar
   return u;
 }
 
-KdUniform *kd_uniform_new(KdLanguage lang, CXCursor fn, const bool *param_uniform, int nparams) {
+KdUniform *kd_uniform_new(const KdSource *src, CXCursor fn, const bool *param_uniform, int nparams) {
   if (!param_uniform)
-    return kd_uniform_new_bound(lang, fn, NULL, 0);
+    return kd_uniform_new_bound(src, fn, NULL, 0);
   KdUniformParam *ps = calloc((size_t)(nparams > 0 ? nparams : 1), sizeof *ps);
   if (!ps)
     return NULL;
   for (int i = 0; i < nparams; i++)
     ps[i].uniform = param_uniform[i];
-  KdUniform *u = kd_uniform_new_bound(lang, fn, ps, nparams);
+  KdUniform *u = kd_uniform_new_bound(src, fn, ps, nparams);
   free(ps);
   return u;
 }

@@ -40,8 +40,9 @@
 typedef struct KdUniform KdUniform;
 
 /* Analyses the function definition `fn` (a FunctionDecl, CXXMethod or
- * FunctionTemplate cursor with a body) of a `lang` translation unit and
- * returns its uniformity facts, or NULL on out-of-memory.
+ * FunctionTemplate cursor with a body) of source `src` (its language, and
+ * its tree, which the walks read: src must outlive the result) and returns
+ * its uniformity facts, or NULL on out-of-memory.
  *
  * Parameters: with `param_uniform` NULL, a kernel's parameters are uniform
  * (its pointer parameters point into global memory: every pointer in CUDA,
@@ -57,7 +58,7 @@ typedef struct KdUniform KdUniform;
  * the first question that upper bounds of the states cannot answer (an
  * expression that is varying even if every local were as uniform as its
  * initialiser is known varying without it).  The answers are the same. */
-KdUniform *kd_uniform_new(KdLanguage lang, CXCursor fn, const bool *param_uniform, int nparams);
+KdUniform *kd_uniform_new(const KdSource *src, CXCursor fn, const bool *param_uniform, int nparams);
 
 /* One parameter's binding: uniform, and if `from` is not NULL, only if
  * kd_uniform_var(from, var) (asked only when the answer matters; `from`
@@ -70,7 +71,7 @@ typedef struct KdUniformParam {
 
 /* kd_uniform_new with a binding of each parameter (params NULL: a kernel's
  * defaults, as param_uniform NULL above).  params is copied. */
-KdUniform *kd_uniform_new_bound(KdLanguage lang, CXCursor fn, const KdUniformParam *params, int nparams);
+KdUniform *kd_uniform_new_bound(const KdSource *src, CXCursor fn, const KdUniformParam *params, int nparams);
 
 /* Whether the value of expression `e` (a cursor inside the analysed
  * function) is uniform.  An lvalue's value is what a load of it reads.  The

@@ -38,6 +38,7 @@ static enum CXChildVisitResult list_visit(CXCursor c, CXCursor parent, CXClientD
 }
 
 typedef struct Walk {
+  KdTree *tree; // the source's
   int nodes;   // nodes compared
   int lambdas; // LambdaExpr nodes among them
   int requires_exprs;
@@ -48,15 +49,15 @@ static void compare(CXCursor c, Walk *w) {
   List fresh = {.n = 0};
   clang_visitChildren(c, list_visit, &fresh);
   const CXCursor *kids;
-  int n = kd_kids(c, &kids);
+  int n = kd_kids(w->tree, c, &kids);
   assert_int_equal(n, fresh.n);
   assert_true(n <= 256);
   w->nodes++;
   w->lambdas += clang_getCursorKind(c) == CXCursor_LambdaExpr;
   w->requires_exprs += clang_getCursorKind(c) == CXCursor_RequiresExpr;
-  CXType t = kd_cursor_type(c);
+  CXType t = kd_cursor_type(w->tree, c);
   assert_true(clang_equalTypes(t, clang_getCanonicalType(clang_getCursorType(c))));
-  assert_true(clang_equalCursors(kd_cursor_referenced(c), clang_getCursorReferenced(c)));
+  assert_true(clang_equalCursors(kd_cursor_referenced(w->tree, c), clang_getCursorReferenced(c)));
   for (int i = 0; i < n; i++) {
     assert_int_equal(clang_getCursorKind(kids[i]), clang_getCursorKind(fresh.v[i]));
     assert_true(clang_equalRanges(clang_getCursorExtent(kids[i]), clang_getCursorExtent(fresh.v[i])));
@@ -88,7 +89,7 @@ static Walk check(const char *text) {
   const char *args[] = {"-std=c++20"};
   KdSource src;
   assert_int_equal(kd_frontend_parse(path, KD_LANG_CUDA, args, 1, &src, stderr), 0);
-  Walk w = {0};
+  Walk w = {.tree = src.tree};
   clang_visitChildren(clang_getTranslationUnitCursor(src.tu), each_function, &w);
   kd_frontend_dispose(&src);
   unlink(path);

@@ -121,11 +121,11 @@ static int noperands;
 
 /* The ParenExpr inside each `(void)(...)` under c, in order. */
 static void find_operands(CXCursor c) {
-  KdKids ks = kd_kids_of(c);
+  KdKids ks = kd_kids_of(src.tree, c);
   for (int i = 0; i < ks.n; i++) {
     CXCursor k = ks.v[i];
-    if (clang_getCursorKind(k) == CXCursor_CStyleCastExpr && kd_cursor_type(k).kind == CXType_Void) {
-      KdKids cast = kd_kids_of(k);
+    if (clang_getCursorKind(k) == CXCursor_CStyleCastExpr && kd_cursor_type(src.tree, k).kind == CXType_Void) {
+      KdKids cast = kd_kids_of(src.tree, k);
       if (noperands < (int)(sizeof operands / sizeof operands[0]))
         operands[noperands++] = cast.v[cast.n - 1];
     } else {

@@ -75,7 +75,7 @@ static CXCursor function(Parsed *p, const char *name) {
 /* Whether variable `var` of function `fn` is uniform (default parameter rule). */
 static bool var_uniform(Parsed *p, const char *fn, const char *var) {
   CXCursor f = function(p, fn);
-  KdUniform *u = kd_uniform_new(p->src.lang, f, NULL, 0);
+  KdUniform *u = kd_uniform_new(&p->src, f, NULL, 0);
   assert_non_null(u);
   bool r = kd_uniform_var(u, find(f, CXCursor_VarDecl, var));
   kd_uniform_free(u);
@@ -223,7 +223,7 @@ static void test_shared_and_private(void **state) {
   assert_false(var_uniform(p, "k", "w"));
   assert_false(var_uniform(p, "k", "x"));  // through a pointer that is not into global memory
   CXCursor f = function(p, "k");
-  KdUniform *u = kd_uniform_new(KD_LANG_CUDA, f, NULL, 0);
+  KdUniform *u = kd_uniform_new(&p->src, f, NULL, 0);
   assert_true(kd_uniform_var(u, find(f, CXCursor_VarDecl, "q")));  // the address is one per block
   kd_uniform_free(u);
   done(p);
@@ -247,7 +247,7 @@ static void test_device_function_params(void **state) {
   assert_true(var_uniform(p, "f", "bx"));
   CXCursor f = function(p, "f");
   bool bound[2] = {true, false};            // the caller binds a uniform global pointer to b
-  KdUniform *u = kd_uniform_new(KD_LANG_CUDA, f, bound, 2);
+  KdUniform *u = kd_uniform_new(&p->src, f, bound, 2);
   assert_true(kd_uniform_var(u, find(f, CXCursor_VarDecl, "s")));
   assert_false(kd_uniform_var(u, find(f, CXCursor_VarDecl, "m")));
   kd_uniform_free(u);
@@ -339,7 +339,7 @@ static void test_expressions_and_addresses(void **state) {
            BOX);
   Parsed *p = parse(src, KD_LANG_CUDA);
   CXCursor f = function(p, "k");
-  KdUniform *u = kd_uniform_new(KD_LANG_CUDA, f, NULL, 0);
+  KdUniform *u = kd_uniform_new(&p->src, f, NULL, 0);
   CXCursor m1 = find(f, CXCursor_MemberRefExpr, "number");
   CXCursor m2 = find(f, CXCursor_MemberRefExpr, "nn");
   assert_true(kd_uniform_addr(u, m1));
