@@ -11,6 +11,7 @@
 #include "ast.h"
 #include "diag.h"
 #include "designate.h"
+#include "mem.h"
 #include "uniform.h"
 
 #include <stdarg.h>
@@ -21,23 +22,7 @@
 
 /* ---- small helpers over libclang ---- */
 
-typedef struct Cursors {
-  CXCursor *v;
-  int n, cap;
-} Cursors;
-
-static void cursors_push(Cursors *cs, CXCursor c) {
-  if (cs->n == cs->cap) {
-    cs->cap = cs->cap ? 2 * cs->cap : 8;
-    CXCursor *v = realloc(cs->v, (size_t)cs->cap * sizeof(CXCursor));
-    if (!v) {
-      fputs("kdlg-opt: out of memory\n", stderr);
-      abort();
-    }
-    cs->v = v;
-  }
-  cs->v[cs->n++] = c;
-}
+typedef KD_VEC(CXCursor) Cursors;
 
 
 static CXType canon(CXType t) { return clang_getCanonicalType(t); }
@@ -150,8 +135,7 @@ typedef struct Builder {
   const char *kernel;    // current kernel
   const char *func;      // current function
   KdUniform *uni;        // uniformity of the current function's expressions (NULL: all varying)
-  KdUniform **unis;      // every analysis of the current kernel (bindings refer to callers'), freed with memo
-  int nunis, unis_cap;
+  KD_VEC(KdUniform *) unis;  // every analysis of the current kernel (bindings refer to callers'), freed with memo
   int memo_pend;         // memo entries with a '?' in their key
   bool lazy;             // KD_ACCESS_UNIFORM_LAZY
   bool *varying;         // lazy: struct sid has an access known not uniform
@@ -181,8 +165,8 @@ static void remark(Builder *b, CXCursor at, const char *tag, const char *fmt, ..
   HASH_FIND_STR(b->seen, key, s);
   if (s)
     return;
-  s = calloc(1, sizeof *s);
-  s->key = strdup(key);
+  s = kd_xcalloc(1, sizeof *s);
+  s->key = kd_xstrdup(key);
   HASH_ADD_KEYPTR(hh, b->seen, s->key, strlen(s->key), s);
   kd_remark(b->rem, (KdLoc){file, line, col}, tag, "%s", msg);
 }
@@ -202,7 +186,8 @@ static void struct_add_kernel(Builder *b, int sid) {
 }
 
 static enum CXVisitorResult visit_field(CXCursor c, CXClientData data) {
-  cursors_push(data, c);
+  Cursors *fields = data;
+  kd_vec_push(fields, c);
   return CXVisit_Continue;
 }
 
@@ -241,12 +226,7 @@ static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
     return e->sid;
   }
   KdProgram *p = b->prog;
-  if (p->nstructs == b->struct_cap) {
-    b->struct_cap = b->struct_cap ? 2 * b->struct_cap : 8;
-    p->structs = realloc(p->structs, (size_t)b->struct_cap * sizeof(KdStruct));
-    if (!p->structs)
-      abort();
-  }
+  KD_GROW(p->structs, b->struct_cap, p->nstructs + 1);
   int sid = p->nstructs++;
   KdStruct *st = &p->structs[sid];
   memset(st, 0, sizeof *st);
@@ -260,9 +240,9 @@ static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
   long long size = clang_Type_getSizeOf(t);
   st->bytes = size > 0 ? (uint32_t)size : 0;
   st->eligible = true;
-  e = calloc(1, sizeof *e);
+  e = kd_xcalloc(1, sizeof *e);
   st->usr = kd_arena_strdup(b->A, u);
-  e->usr = strdup(u);
+  e->usr = kd_xstrdup(u);
   e->sid = sid;
   HASH_ADD_KEYPTR(hh, b->structs, e->usr, strlen(e->usr), e);
   clang_disposeString(usr);
@@ -296,7 +276,7 @@ static int struct_lookup(Builder *b, CXType t, CXType spelled_t) {
       long long fa = clang_Type_getAlignOf(ft);
       f->align = fa > 0 ? (uint32_t)fa : 1;
       f->offset = off > 0 ? (uint32_t)(off / 8) : 0;
-      FieldEntry *fe = calloc(1, sizeof *fe);
+      FieldEntry *fe = kd_xcalloc(1, sizeof *fe);
       snprintf(fe->key, sizeof fe->key, "%d:%s", sid, f->name);
       fe->index = i;
       FieldEntry *dup;
@@ -350,7 +330,7 @@ static EnvEntry *env_find(Builder *b, CXCursor decl) {
 static void env_set(Builder *b, CXCursor decl, Target t) {
   EnvEntry *e = env_find(b, decl);
   if (!e) {
-    e = calloc(1, sizeof *e);
+    e = kd_xcalloc(1, sizeof *e);
     e->key = decl_key(decl);
     HASH_ADD(hh, b->env, key, sizeof(DeclKey), e);
   }
@@ -435,7 +415,7 @@ static int des_field(void *ctx, const KdDes *d, KdNode *member) {
 
 static void des_sub(void *ctx, KdNode *e) {
   Builder *b = ctx;
-  cursors_push(b->des_subs, e->c);
+  kd_vec_push(b->des_subs, e->c);
 }
 
 /* The Target of designation d (the base's Target in b->des_base): other
@@ -540,15 +520,9 @@ static Target with_subs(Builder *b, Target t, const Cursors *subs) {
 
 static bool *struct_varying(Builder *b, int sid) {
   if (sid >= b->varying_cap) {
-    int cap = b->varying_cap ? b->varying_cap : 16;
-    while (cap <= sid)
-      cap *= 2;
-    bool *v = realloc(b->varying, (size_t)cap * sizeof(bool));
-    if (!v)
-      abort();
-    memset(v + b->varying_cap, 0, (size_t)(cap - b->varying_cap) * sizeof(bool));
-    b->varying = v;
-    b->varying_cap = cap;
+    int old = b->varying_cap;
+    KD_GROW(b->varying, b->varying_cap, sid + 1);
+    memset(b->varying + old, 0, (size_t)(b->varying_cap - old) * sizeof(bool));
   }
   return &b->varying[sid];
 }
@@ -690,7 +664,7 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     return;
   }
   // arguments are evaluated before the call
-  Target *bind = calloc((size_t)(nargs ? nargs : 1), sizeof(Target));
+  Target *bind = kd_xcalloc((size_t)(nargs ? nargs : 1), sizeof(Target));
   for (int i = 0; i < nargs; i++) {
     CXCursor a = clang_Cursor_getArgument(e, i);
     Cursors subs = {0};
@@ -1115,12 +1089,7 @@ static KdLoop *new_loop(Builder *b, CXCursor at) {
   lp->func = b->func;
   location(at, NULL, &lp->line, &lp->col, b->A);
   KdProgram *p = b->prog;
-  if (p->nloops == b->loop_cap) {
-    b->loop_cap = b->loop_cap ? 2 * b->loop_cap : 16;
-    p->loops = realloc(p->loops, (size_t)b->loop_cap * sizeof(KdLoop *));
-    if (!p->loops)
-      abort();
-  }
+  KD_GROW(p->loops, b->loop_cap, p->nloops + 1);
   p->loops[p->nloops++] = lp;
   return lp;
 }
@@ -1284,16 +1253,7 @@ static KdRegion *stmt(Builder *b, CXCursor s) {
 /* ---- functions and kernels ---- */
 
 static void keep_uni(Builder *b, KdUniform *u) {
-  if (!u)
-    return;
-  if (b->nunis == b->unis_cap) {
-    b->unis_cap = b->unis_cap ? 2 * b->unis_cap : 16;
-    KdUniform **v = realloc(b->unis, (size_t)b->unis_cap * sizeof *v);
-    if (!v)
-      abort();
-    b->unis = v;
-  }
-  b->unis[b->nunis++] = u;
+  kd_vec_push(&b->unis, u);
 }
 
 /* Asks the pending bits of memo entry m (its key changes). */
@@ -1339,11 +1299,11 @@ static MemoEntry *memo_find(Builder *b, char *key, size_t prefix, PendBit *pend,
 static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, int nbind, CXCursor call) {
   CXString usr = clang_getCursorUSR(def);
   size_t klen = strlen(clang_getCString(usr)) + 16 * (size_t)(nbind + 1) + 2;
-  char *key = malloc(klen);
+  char *key = kd_xmalloc(klen);
   size_t pos = (size_t)snprintf(key, klen, "%s|", clang_getCString(usr));
   size_t prefix = pos;
   clang_disposeString(usr);
-  PendBit *pend = calloc((size_t)(nbind ? nbind : 1), sizeof *pend);
+  PendBit *pend = kd_xcalloc((size_t)(nbind ? nbind : 1), sizeof *pend);
   int npend = 0;
   for (int i = 0; i < nbind; i++) {
     pos += (size_t)snprintf(key + pos, klen - pos, "%d:%d:%u:", bind[i].k, bind[i].sid, bind[i].bytes);
@@ -1367,10 +1327,7 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
       free(key);
       return NULL;
     }
-  if (b->depth == b->stack_cap) {
-    b->stack_cap = b->stack_cap ? 2 * b->stack_cap : 16;
-    b->stack = realloc(b->stack, (size_t)b->stack_cap * sizeof(char *));
-  }
+  KD_GROW(b->stack, b->stack_cap, b->depth + 1);
   b->stack[b->depth++] = key;
   EnvEntry *saved = b->env;
   const char *saved_func = b->func;
@@ -1379,7 +1336,7 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
   b->func = spelling(b->A, def);
   int np = clang_Cursor_getNumArguments(def);
   // pointer (and reference) parameters keep the caller's uniformity; scalars are varying
-  KdUniformParam *pu = calloc((size_t)(np > 0 ? np : 1), sizeof *pu);
+  KdUniformParam *pu = kd_xcalloc((size_t)(np > 0 ? np : 1), sizeof *pu);
   for (int i = 0; i < np && i < nbind; i++)
     if (binds_param(bind[i].k)) {
       Target t = bind[i];
@@ -1397,7 +1354,7 @@ static KdRegion *build_function(Builder *b, CXCursor def, const Target *bind, in
   b->env = saved;
   b->func = saved_func;
   b->depth--;
-  m = calloc(1, sizeof *m);
+  m = kd_xcalloc(1, sizeof *m);
   m->key = key;
   m->region = r;
   m->npend = npend;
@@ -1419,9 +1376,9 @@ static void memo_clear(Builder *b) {
     free(m);
   }
   b->memo_pend = 0;
-  for (int i = 0; i < b->nunis; i++)
-    kd_uniform_free(b->unis[i]);
-  b->nunis = 0;
+  for (int i = 0; i < b->unis.n; i++)
+    kd_uniform_free(b->unis.v[i]);
+  b->unis.n = 0;
 }
 
 static void build_kernel(Builder *b, CXCursor fn) {
@@ -1469,19 +1426,17 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Recurse;
   if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && kd_cursor_in_user_code(c) &&
       kd_is_kernel(tv->b->src->lang, c))
-    cursors_push(&tv->kernels, c);
+    kd_vec_push(&tv->kernels, c);
   return CXChildVisit_Continue;
 }
 
-int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks, unsigned flags) {
-  KdProgram *p = calloc(1, sizeof *p);
-  if (!p)
-    return -1;
+KdProgram *kd_access_build(const KdSource *src, FILE *remarks, unsigned flags) {
+  KdProgram *p = kd_xcalloc(1, sizeof *p);
   p->arena = kd_arena_new();
   Builder b = {.src = src, .prog = p, .A = p->arena, .rem = remarks, .lazy = (flags & KD_ACCESS_UNIFORM_LAZY) != 0};
   TopVisit tv = {&b, {0}};
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_top, &tv);
-  p->kernels = calloc((size_t)(tv.kernels.n ? tv.kernels.n : 1), sizeof(KdKernel));
+  p->kernels = kd_xcalloc((size_t)(tv.kernels.n ? tv.kernels.n : 1), sizeof(KdKernel));
   for (int i = 0; i < tv.kernels.n; i++)
     build_kernel(&b, tv.kernels.v[i]);
   free(tv.kernels.v);
@@ -1503,10 +1458,9 @@ int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks, unsigne
     free(re);
   }
   free(b.stack);
-  free(b.unis);
+  free(b.unis.v);
   free(b.varying);
-  *out = p;
-  return 0;
+  return p;
 }
 
 void kd_program_free(KdProgram *p) {

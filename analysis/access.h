@@ -58,9 +58,10 @@ enum { KD_ACCESS_UNIFORM_LAZY = 1 };
 /* Builds the access model of every kernel in `src` (flags: 0 or
  * KD_ACCESS_UNIFORM_LAZY).  Remarks (structs not eligible, calls not
  * followed, recursion, goto) go to `remarks` in clang's
- * `file:line:col: remark: ... [kdlg-...]` form.  Returns 0 and *out (free
- * with kd_program_free), or -1 on out-of-memory. */
-int kd_access_build(const KdSource *src, KdProgram **out, FILE *remarks, unsigned flags);
+ * `file:line:col: remark: ... [kdlg-...]` form.  Never fails (out of
+ * memory aborts: analysis/mem.h).  Returns the program, which the caller
+ * frees with kd_program_free. */
+KdProgram *kd_access_build(const KdSource *src, FILE *remarks, unsigned flags);
 
 void kd_program_free(KdProgram *p);
 

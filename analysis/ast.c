@@ -1,5 +1,6 @@
 /* ast.c: the AST nodes of function bodies, read from libclang once (see ast.h). */
 #include "ast.h"
+#include "mem.h"
 
 #include <assert.h>
 #include <stdint.h>
@@ -73,9 +74,9 @@ static Block *new_block(KdTree *t, size_t n) {
   size_t size = t->allocated < HUGE_BLOCK ? SMALL_BLOCK : HUGE_BLOCK;
   while (size < sizeof(Block) + n)
     size *= 2;
-  Block *b = size >= HUGE_BLOCK ? aligned_alloc(HUGE_BLOCK, size) : malloc(size);
+  Block *b = size >= HUGE_BLOCK ? aligned_alloc(HUGE_BLOCK, size) : kd_xmalloc(size);
   if (!b)
-    abort();
+    kd_out_of_memory();
 #ifdef MADV_HUGEPAGE
   if (size >= HUGE_BLOCK)
     madvise(b, size, MADV_HUGEPAGE);
@@ -96,14 +97,6 @@ static void *xalloc(KdTree *t, size_t n) {
   void *p = (char *)b->data + b->used;
   b->used += n;
   return p;
-}
-
-static void *grow(void *v, int *cap, size_t elem) {
-  *cap = *cap ? 2 * *cap : 64;
-  v = realloc(v, (size_t)*cap * elem);
-  if (!v)
-    abort();
-  return v;
 }
 
 /* ---- nodes by cursor ---- */
@@ -168,9 +161,7 @@ static void insert(KdTree *t, KdNode *n) {
     KdNode **old = t->slot;
     size_t nold = t->nslots;
     t->nslots *= 2;
-    t->slot = calloc(t->nslots, sizeof(KdNode *));
-    if (!t->slot)
-      abort();
+    t->slot = kd_xcalloc(t->nslots, sizeof(KdNode *));
     t->nnodes = 0;
     for (size_t i = 0; i < nold; i++)
       if (old[i])
@@ -204,14 +195,12 @@ static KdNode *new_node(KdTree *t, CXCursor c) {
 /* ---- reading a subtree ---- */
 
 static void push_scratch(KdTree *t, KdNode *n) {
-  if (t->nscratch == t->capscratch)
-    t->scratch = grow(t->scratch, &t->capscratch, sizeof(KdNode *));
+  KD_GROW(t->scratch, t->capscratch, t->nscratch + 1);
   t->scratch[t->nscratch++] = n;
 }
 
 static void open_node(KdTree *t, KdNode *n) {
-  if (t->nopen == t->capopen)
-    t->open = grow(t->open, &t->capopen, sizeof(Open));
+  KD_GROW(t->open, t->capopen, t->nopen + 1);
   t->open[t->nopen++] = (Open){n, t->nscratch};
 }
 
@@ -253,8 +242,7 @@ static enum CXChildVisitResult read_visit(CXCursor c, CXCursor parent, CXClientD
   KdNode *n = new_node(t, c);
   push_scratch(t, n);
   if (c.kind == CXCursor_LambdaExpr) {  // read on its own, node by node, after this traversal
-    if (t->nlambdas == t->caplambdas)
-      t->lambdas = grow(t->lambdas, &t->caplambdas, sizeof(KdNode *));
+    KD_GROW(t->lambdas, t->caplambdas, t->nlambdas + 1);
     t->lambdas[t->nlambdas++] = n;
     return CXChildVisit_Continue;
   }
@@ -316,17 +304,13 @@ static void read_subtree(KdTree *t, KdNode *root) {
 }
 
 KdTree *kd_tree_new(CXFile main, size_t len) {
-  KdTree *t = calloc(1, sizeof *t);
-  if (!t)
-    abort();
+  KdTree *t = kd_xcalloc(1, sizeof *t);
   t->main = main;
   t->len = len;
   t->nslots = 1024;  // (a body has about one node per 3 bytes: room for them all, at most half full)
   while (t->nslots < len)
     t->nslots *= 2;
-  t->slot = calloc(t->nslots, sizeof(KdNode *));
-  if (!t->slot)
-    abort();
+  t->slot = kd_xcalloc(t->nslots, sizeof(KdNode *));
   return t;
 }
 

@@ -25,6 +25,7 @@
  * values never exceed KD_DIST_CAP (saturating arithmetic, 64-bit).
  */
 #include "distance.h"
+#include "mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -72,25 +73,14 @@ typedef struct Dist {
   int sid;               // its struct id
   int64_t *dir;          // F×F directed distances (output)
   Memo *memo;            // loop summaries
-  bool oom;
 } Dist;
 
-static int64_t *vec_new(Dist *d) {
-  int64_t *v = malloc((size_t)d->F * sizeof(int64_t));
-  if (!v)
-    d->oom = true;
-  return v;
-}
-
-static bool sum_init(Dist *d, Sum *s) {
-  s->C = vec_new(d);
-  if (!s->C)
-    return false;
+static void sum_init(Dist *d, Sum *s) {
+  s->C = kd_xmalloc((size_t)d->F * sizeof(int64_t));
   for (int g = 0; g < d->F; g++)
     s->C[g] = KD_INF;
   s->wn = 0;  // identity: leaves at once
   s->wb = s->wc = s->wr = KD_INF;
-  return true;
 }
 
 static void sum_free(Sum *s) {
@@ -131,77 +121,67 @@ static bool moves(const Dist *d, const KdAccess *a, int g) {
   return a->struct_id == d->sid && (a->field < 0 || a->field == g);
 }
 
-static bool summary(Dist *d, const KdRegion *r, Sum *out);
+static void summary(Dist *d, const KdRegion *r, Sum *out);
 
 /* out := a ; b for two optional regions (NULL = empty) */
-static bool summary_opt(Dist *d, const KdRegion *r, Sum *out) {
+static void summary_opt(Dist *d, const KdRegion *r, Sum *out) {
   if (!r)
-    return sum_init(d, out);
-  return summary(d, r, out);
+    sum_init(d, out);
+  else
+    summary(d, r, out);
 }
 
 static Memo *loop_memo(Dist *d, const KdRegion *r);
 
 /* out := first ; rest, where out was initialised by the caller; frees rest. */
-static bool prefix(Dist *d, const KdRegion *first, Sum *rest, Sum *out) {
+static void prefix(Dist *d, const KdRegion *first, Sum *rest, Sum *out) {
   Sum c = {0};
-  bool ok = summary_opt(d, first, &c);
-  if (ok) {
-    sum_seq(d, &c, rest);
-    sum_copy(d, out, &c);
-  }
+  summary_opt(d, first, &c);
+  sum_seq(d, &c, rest);
+  sum_copy(d, out, &c);
   sum_free(&c);
   sum_free(rest);
-  return ok;
 }
 
 /* Summary of one region into a fresh `out` (caller frees out->C). */
-static bool summary(Dist *d, const KdRegion *r, Sum *out) {
-  if (!sum_init(d, out))
-    return false;
+static void summary(Dist *d, const KdRegion *r, Sum *out) {
+  sum_init(d, out);
   Sum t = {0};
   switch (r->kind) {
   case KR_ACCESS:
     for (int g = 0; g < d->F; g++)
       out->C[g] = moves(d, &r->acc, g) ? r->acc.bytes : KD_INF;
     out->wn = r->acc.bytes;
-    return true;
+    return;
   case KR_SEQ:
     for (int i = r->n - 1; i >= 0; i--) {
-      if (!summary(d, r->kids[i], &t))
-        return false;
+      summary(d, r->kids[i], &t);
       sum_seq(d, &t, out);
       sum_copy(d, out, &t);
       sum_free(&t);
     }
-    return true;
+    return;
   case KR_IF: {
     Sum e = {0};
-    if (!summary_opt(d, r->kids[1], &t) || !summary_opt(d, r->kids[2], &e)) {
-      sum_free(&t);
-      return false;
-    }
+    summary_opt(d, r->kids[1], &t);
+    summary_opt(d, r->kids[2], &e);
     sum_alt(d, &t, &e);
     sum_free(&e);
-    return prefix(d, r->kids[0], &t, out);
+    prefix(d, r->kids[0], &t, out);
+    return;
   }
-  case KR_LOOP: {
-    Memo *m = loop_memo(d, r);
-    if (!m)
-      return false;
-    sum_copy(d, out, &m->whole);
-    return true;
-  }
+  case KR_LOOP:
+    sum_copy(d, out, &loop_memo(d, r)->whole);
+    return;
   case KR_SWITCH: {
     // Entering at any case label runs that segment and falls through the rest.
     Sum alt, suffix;
-    if (!sum_init(d, &alt) || !sum_init(d, &suffix))
-      return false;
+    sum_init(d, &alt);
+    sum_init(d, &suffix);
     if (r->has_default)  // no path skips every case
       alt.wn = KD_INF;
     for (int i = r->n - 1; i >= 1; i--) {
-      if (!summary(d, r->kids[i], &t))
-        return false;
+      summary(d, r->kids[i], &t);
       sum_seq(d, &t, &suffix);
       sum_copy(d, &suffix, &t);
       sum_free(&t);
@@ -210,30 +190,29 @@ static bool summary(Dist *d, const KdRegion *r, Sum *out) {
     alt.wn = min64(alt.wn, alt.wb);  // `break` leaves the switch normally
     alt.wb = KD_INF;
     sum_free(&suffix);
-    return prefix(d, r->kids[0], &alt, out);
+    prefix(d, r->kids[0], &alt, out);
+    return;
   }
   case KR_BREAK:
     out->wn = KD_INF;
     out->wb = 0;
-    return true;
+    return;
   case KR_CONTINUE:
     out->wn = KD_INF;
     out->wc = 0;
-    return true;
+    return;
   case KR_RETURN:
     out->wn = KD_INF;
     out->wr = 0;
-    return true;
+    return;
   case KR_CALL:
-    if (!summary_opt(d, r->kids[0], &t))
-      return false;
+    summary_opt(d, r->kids[0], &t);
     sum_copy(d, out, &t);
     sum_free(&t);
     out->wn = min64(out->wn, out->wr);  // a return reaches the call's exit
     out->wr = KD_INF;
-    return true;
+    return;
   }
-  return true;
 }
 
 /* Loop summaries: `iter` = one iteration with continue resolved to the
@@ -243,62 +222,51 @@ static Memo *loop_memo(Dist *d, const KdRegion *r) {
   HASH_FIND_PTR(d->memo, &r, m);
   if (m)
     return m;
-  m = calloc(1, sizeof(Memo));
-  if (!m) {
-    d->oom = true;
-    return NULL;
-  }
+  m = kd_xcalloc(1, sizeof(Memo));
   m->key = r;
   const KdRegion *init = r->kids[0], *cond = r->kids[1], *body = r->kids[2], *inc = r->kids[3];
   const KdLoop *lp = r->loop;
   Sum sc = {0}, sb = {0}, si = {0}, t = {0};
-  bool ok = summary_opt(d, cond, &sc) && summary_opt(d, body, &sb) && summary_opt(d, inc, &si) &&
-            sum_init(d, &m->iter) && sum_init(d, &m->whole) && sum_init(d, &t);
-  if (ok) {
-    // continue jumps to the increment (for) or the condition (do): a normal end of the body
-    sb.wn = min64(sb.wn, sb.wc);
-    sb.wc = KD_INF;
-    if (lp->do_while) {  // iter = body; cond
-      sum_copy(d, &m->iter, &sb);
-      sum_seq(d, &m->iter, &sc);
-    } else {  // iter = cond; body; inc
-      sum_copy(d, &m->iter, &sc);
-      sum_seq(d, &m->iter, &sb);
-      sum_seq(d, &m->iter, &si);
-    }
-    int64_t n = lp->trip;
-    // core = n iterations then the final condition test; a break leaves at once
-    if (n == 0) {
-      sum_copy(d, &t, &sc);  // only the condition runs
-    } else {
-      int64_t nw = sat_mul(n, m->iter.wn);
-      for (int g = 0; g < d->F; g++)
-        t.C[g] = min64(m->iter.C[g], lp->do_while ? KD_INF : sat_add(nw, sc.C[g]));
-      t.wn = min64(m->iter.wb, lp->do_while ? nw : sat_add(nw, sc.wn));
-    }
-    t.wb = t.wc = KD_INF;
-    t.wr = n == 0 ? sc.wr : min64(m->iter.wr, lp->do_while ? KD_INF : sat_add(sat_mul(n, m->iter.wn), sc.wr));
-    if (init) {
-      Sum s0 = {0};
-      ok = summary(d, init, &s0);
-      if (ok) {
-        sum_copy(d, &m->whole, &s0);
-        sum_free(&s0);
-      }
-    }
-    if (ok)
-      sum_seq(d, &m->whole, &t);
+  summary_opt(d, cond, &sc);
+  summary_opt(d, body, &sb);
+  summary_opt(d, inc, &si);
+  sum_init(d, &m->iter);
+  sum_init(d, &m->whole);
+  sum_init(d, &t);
+  // continue jumps to the increment (for) or the condition (do): a normal end of the body
+  sb.wn = min64(sb.wn, sb.wc);
+  sb.wc = KD_INF;
+  if (lp->do_while) {  // iter = body; cond
+    sum_copy(d, &m->iter, &sb);
+    sum_seq(d, &m->iter, &sc);
+  } else {  // iter = cond; body; inc
+    sum_copy(d, &m->iter, &sc);
+    sum_seq(d, &m->iter, &sb);
+    sum_seq(d, &m->iter, &si);
   }
+  int64_t n = lp->trip;
+  // core = n iterations then the final condition test; a break leaves at once
+  if (n == 0) {
+    sum_copy(d, &t, &sc);  // only the condition runs
+  } else {
+    int64_t nw = sat_mul(n, m->iter.wn);
+    for (int g = 0; g < d->F; g++)
+      t.C[g] = min64(m->iter.C[g], lp->do_while ? KD_INF : sat_add(nw, sc.C[g]));
+    t.wn = min64(m->iter.wb, lp->do_while ? nw : sat_add(nw, sc.wn));
+  }
+  t.wb = t.wc = KD_INF;
+  t.wr = n == 0 ? sc.wr : min64(m->iter.wr, lp->do_while ? KD_INF : sat_add(sat_mul(n, m->iter.wn), sc.wr));
+  if (init) {
+    Sum s0 = {0};
+    summary(d, init, &s0);
+    sum_copy(d, &m->whole, &s0);
+    sum_free(&s0);
+  }
+  sum_seq(d, &m->whole, &t);
   sum_free(&sc);
   sum_free(&sb);
   sum_free(&si);
   sum_free(&t);
-  if (!ok) {
-    sum_free(&m->iter);
-    sum_free(&m->whole);
-    free(m);
-    return NULL;
-  }
   HASH_ADD_PTR(d->memo, key, m);
   return m;
 }
@@ -316,17 +284,11 @@ typedef struct State {
   int64_t *ret;   // R×F: after the innermost inlined call; NULL in the kernel (end of path)
 } State;
 
-static int64_t *mat_new(Dist *d, int R) {
-  int64_t *m = malloc((size_t)R * (size_t)d->F * sizeof(int64_t));
-  if (!m)
-    d->oom = true;
-  return m;
-}
+static int64_t *mat_new(Dist *d, int R) { return kd_xmalloc((size_t)R * (size_t)d->F * sizeof(int64_t)); }
 
 static int64_t *mat_dup(Dist *d, int R, const int64_t *src) {
   int64_t *m = mat_new(d, R);
-  if (m)
-    memcpy(m, src, (size_t)R * (size_t)d->F * sizeof(int64_t));
+  memcpy(m, src, (size_t)R * (size_t)d->F * sizeof(int64_t));
   return m;
 }
 
@@ -401,15 +363,9 @@ static void set_all(Dist *d, State *s, const int64_t *src) {
  * edge.  Leaves at most 8 contexts (cont is derived later from cur).  Only
  * needed beyond KD_MAX_CONTEXTS, i.e. loop nests deeper than six. */
 enum { PATTERNS = 8 };
-static int merge_contexts(Dist *d, State *b) {
+static void merge_contexts(Dist *d, State *b) {
   const int F = d->F;
   int64_t *cur = mat_new(d, PATTERNS), *brk = mat_new(d, PATTERNS), *ret = b->ret ? mat_new(d, PATTERNS) : NULL;
-  if (!cur || !brk || (b->ret && !ret)) {
-    free(cur);
-    free(brk);
-    free(ret);
-    return -1;
-  }
   for (int g = 0; g < F; g++) {
     bool used[PATTERNS] = {false};
     for (int k = 0; k < b->R; k++) {
@@ -448,7 +404,6 @@ static int merge_contexts(Dist *d, State *b) {
   b->brk = brk;
   b->ret = ret;
   b->R = PATTERNS;
-  return 0;
 }
 
 static void eval_loop(Dist *d, const KdRegion *r, State *s) {
@@ -457,8 +412,6 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
   const KdLoop *lp = r->loop;
   const int64_t n = lp->trip;
   Memo *m = loop_memo(d, r);
-  if (!m)
-    return;
   if (n == 0) {  // the body never runs: only the condition is tested
     eval_opt(d, cond, s);
     eval_opt(d, init, s);
@@ -467,8 +420,6 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
   const int R = s->R;
   int64_t *X = mat_dup(d, R, s->cur);  // after the loop (also the break target)
   int64_t *Ef = mat_dup(d, R, s->cur); // before the final condition test
-  if (!X || !Ef)
-    goto out;
   if (!lp->do_while && cond) {
     State t = {R, Ef, s->brk, s->cont, s->ret};
     eval(d, cond, &t);
@@ -482,12 +433,6 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
     bool two = n >= 2;
     int R2 = two ? 2 * R : R;
     State b = {R2, mat_new(d, R2), mat_new(d, R2), NULL, s->ret ? mat_new(d, R2) : NULL};
-    if (!b.cur || !b.brk || (s->ret && !b.ret)) {
-      free(b.cur);
-      free(b.brk);
-      free(b.ret);
-      goto out;
-    }
     for (int k = 0; k < R; k++) {
       const int64_t *ef = Ef + (size_t)k * F, *x = X + (size_t)k * F;
       const int64_t *rt = s->ret ? s->ret + (size_t)k * F : NULL;
@@ -508,24 +453,17 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
         first[g] = d2;
       }
     }
-    if (b.R > KD_MAX_CONTEXTS && merge_contexts(d, &b) != 0) {
-      free(b.cur);
-      free(b.brk);
-      free(b.ret);
-      goto out;
-    }
+    if (b.R > KD_MAX_CONTEXTS)
+      merge_contexts(d, &b);
     if (lp->do_while) {
       eval_opt(d, cond, &b);
       b.cont = mat_dup(d, b.R, b.cur);
-      if (b.cont)
-        eval_opt(d, body, &b);
+      eval_opt(d, body, &b);
     } else {
       eval_opt(d, inc, &b);
       b.cont = mat_dup(d, b.R, b.cur);
-      if (b.cont) {
-        eval_opt(d, body, &b);
-        eval_opt(d, cond, &b);
-      }
+      eval_opt(d, body, &b);
+      eval_opt(d, cond, &b);
     }
     free(b.cur);
     free(b.brk);
@@ -545,14 +483,11 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
     }
   }
   eval_opt(d, init, s);
-out:
   free(X);
   free(Ef);
 }
 
 static void eval(Dist *d, const KdRegion *r, State *s) {
-  if (d->oom)
-    return;
   switch (r->kind) {
   case KR_ACCESS:
     record(d, &r->acc, s);
@@ -564,8 +499,6 @@ static void eval(Dist *d, const KdRegion *r, State *s) {
     return;
   case KR_IF: {
     int64_t *e = mat_dup(d, s->R, s->cur);
-    if (!e)
-      return;
     State se = {s->R, e, s->brk, s->cont, s->ret};
     eval_opt(d, r->kids[2], &se);
     eval_opt(d, r->kids[1], s);
@@ -580,11 +513,6 @@ static void eval(Dist *d, const KdRegion *r, State *s) {
   case KR_SWITCH: {
     int64_t *x = mat_dup(d, s->R, s->cur);
     int64_t *acc = mat_dup(d, s->R, s->cur);
-    if (!x || !acc) {
-      free(x);
-      free(acc);
-      return;
-    }
     if (r->has_default) {
       size_t nn = (size_t)s->R * (size_t)d->F;
       for (size_t i = 0; i < nn; i++)
@@ -614,8 +542,6 @@ static void eval(Dist *d, const KdRegion *r, State *s) {
     if (!r->kids[0])
       return;
     int64_t *exit = mat_dup(d, s->R, s->cur);  // where the callee's returns go
-    if (!exit)
-      return;
     int64_t *saved = s->ret;
     s->ret = exit;
     eval(d, r->kids[0], s);
@@ -626,15 +552,13 @@ static void eval(Dist *d, const KdRegion *r, State *s) {
   }
 }
 
-int kd_distance_accumulate(const KdRegion *body, int struct_id, int nfields, int64_t *dir) {
+void kd_distance_accumulate(const KdRegion *body, int struct_id, int nfields, int64_t *dir) {
   if (!body || nfields <= 0)
-    return 0;
+    return;
   Dist d = {.F = nfields, .sid = struct_id, .dir = dir};
   State s = {1, mat_new(&d, 1), NULL, NULL, NULL};
-  if (s.cur) {
-    set_all(&d, &s, NULL);  // nothing follows the end of the kernel
-    eval(&d, body, &s);
-  }
+  set_all(&d, &s, NULL);  // nothing follows the end of the kernel
+  eval(&d, body, &s);
   free(s.cur);
   Memo *m, *tmp;
   HASH_ITER(hh, d.memo, m, tmp) {
@@ -643,7 +567,6 @@ int kd_distance_accumulate(const KdRegion *body, int struct_id, int nfields, int
     sum_free(&m->whole);
     free(m);
   }
-  return d.oom ? -1 : 0;
 }
 
 int64_t kd_distance_symmetric(const int64_t *dir, int nfields, int a, int b) {

@@ -40,8 +40,8 @@
  *            KD_DIST_NONE; this call raises entries to the maximum of their
  *            old value and this kernel's value (max over kernels is the
  *            paper's conservative choice).  Diagonal entries are untouched.
- * Returns 0, or -1 on out-of-memory (dir is then partially updated). */
-int kd_distance_accumulate(const KdRegion *body, int struct_id, int nfields, int64_t *dir);
+ * Never fails (out of memory aborts: mem.h). */
+void kd_distance_accumulate(const KdRegion *body, int struct_id, int nfields, int64_t *dir);
 
 /* δ(a,b) = max(δ→(a,b), δ→(b,a)) from a directed matrix; KD_DIST_NONE if neither exists. */
 int64_t kd_distance_symmetric(const int64_t *dir, int nfields, int a, int b);

@@ -1,6 +1,7 @@
 /* dtree.c: model files and the decision-tree evaluator (Sect. 3.2;
  * docs/model-format.md). */
 #include "dtree.h"
+#include "mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ const char *kd_attribute_name(KdAttribute a) {
 static char *dup_or_null(json_t *v) {
   if (!json_is_string(v))
     return NULL;
-  return strdup(json_string_value(v));
+  return kd_xstrdup(json_string_value(v));
 }
 
 #define MAX_DEPTH 64
@@ -42,12 +43,7 @@ static int parse_node(KdDeviceModel *m, json_t *j, int depth, char *err, size_t 
     snprintf(err, errlen, "tree deeper than %d levels", MAX_DEPTH);
     return -1;
   }
-  KdTreeNode *nodes = realloc(m->nodes, (size_t)(m->nnodes + 1) * sizeof(KdTreeNode));
-  if (!nodes) {
-    snprintf(err, errlen, "out of memory");
-    return -1;
-  }
-  m->nodes = nodes;
+  m->nodes = kd_xrealloc(m->nodes, (size_t)(m->nnodes + 1) * sizeof(KdTreeNode));
   int idx = m->nnodes++;
   KdTreeNode n = {0};
   json_t *layout = json_object_get(j, "layout");
@@ -103,12 +99,8 @@ static int parse_node(KdDeviceModel *m, json_t *j, int depth, char *err, size_t 
 
 /* Builds the model from a parsed JSON document; takes ownership of root. */
 static int model_from_json(json_t *root, const char *source, KdDeviceModel **out, char *err, size_t errlen) {
-  KdDeviceModel *m = calloc(1, sizeof(KdDeviceModel));
+  KdDeviceModel *m = kd_xcalloc(1, sizeof(KdDeviceModel));
   int rc = -1;
-  if (!m) {
-    snprintf(err, errlen, "out of memory");
-    goto done;
-  }
   json_t *fmt = json_object_get(root, "format");
   if (!json_is_string(fmt) || strcmp(json_string_value(fmt), "kdlg-opt-model")) {
     snprintf(err, errlen, "not a kdlg-opt model (\"format\" must be \"kdlg-opt-model\")");
@@ -125,7 +117,7 @@ static int model_from_json(json_t *root, const char *source, KdDeviceModel **out
     goto done;
   }
   m->epsilon = json_integer_value(eps);
-  m->source = strdup(source ? source : "?");
+  m->source = kd_xstrdup(source ? source : "?");
   m->device = dup_or_null(json_object_get(root, "device"));
   m->compute_capability = dup_or_null(json_object_get(root, "compute_capability"));
   m->date = dup_or_null(json_object_get(root, "date"));
@@ -194,36 +186,34 @@ static json_t *string_or_null(const char *s) {
   return s ? json_string(s) : json_null();
 }
 
-/* The subtree at node i as JSON (model-format.md), or NULL when out of memory. */
-static json_t *node_to_json(const KdDeviceModel *m, int i, int depth) {
+/* The subtree at node i as JSON (model-format.md).  jansson fails here only
+ * when out of memory (every key and value is given). */
+static json_t *node_to_json(const KdDeviceModel *m, int i) {
   const KdTreeNode *n = &m->nodes[i];
   json_t *j = json_object();
-  if (!j || depth > MAX_DEPTH)
-    goto fail;
+  if (!j)
+    kd_out_of_memory();
+  int bad = 0;
   if (n->leaf) {
-    if (json_object_set_new(j, "layout", json_string(kd_layout_word(n->choice.kind, KD_LAYOUT_STYLE_FILE))) != 0)
-      goto fail;
-    if (n->choice.kind == KD_LAYOUT_TILED && json_object_set_new(j, "tile", json_integer(n->choice.tile)) != 0)
-      goto fail;
-    return j;
+    bad |= json_object_set_new(j, "layout", json_string(kd_layout_word(n->choice.kind, KD_LAYOUT_STYLE_FILE)));
+    if (n->choice.kind == KD_LAYOUT_TILED)
+      bad |= json_object_set_new(j, "tile", json_integer(n->choice.tile));
+  } else {
+    bad |= json_object_set_new(j, "attribute", json_string(kd_attribute_name(n->attribute)));
+    bad |= json_object_set_new(j, "threshold", json_integer((json_int_t)n->threshold));
+    bad |= json_object_set_new(j, "le", node_to_json(m, n->le));
+    bad |= json_object_set_new(j, "gt", node_to_json(m, n->gt));
   }
-  if (json_object_set_new(j, "attribute", json_string(kd_attribute_name(n->attribute))) != 0 ||
-      json_object_set_new(j, "threshold", json_integer((json_int_t)n->threshold)) != 0 ||
-      json_object_set_new(j, "le", node_to_json(m, n->le, depth + 1)) != 0 ||
-      json_object_set_new(j, "gt", node_to_json(m, n->gt, depth + 1)) != 0)
-    goto fail;
+  if (bad)
+    kd_out_of_memory();
   return j;
-fail:
-  json_decref(j);
-  return NULL;
 }
 
 char *kd_device_model_to_json(const KdDeviceModel *m, json_t *training) {
   json_t *root = json_object();
-  json_t *tree = node_to_json(m, 0, 0);
-  char *text = NULL;
-  if (!root || !tree)
-    goto done;
+  json_t *tree = node_to_json(m, 0);
+  if (!root)
+    kd_out_of_memory();
   int bad = 0;
   bad |= json_object_set_new(root, "format", json_string("kdlg-opt-model"));
   bad |= json_object_set_new(root, "format_version", json_integer(1));
@@ -237,20 +227,15 @@ char *kd_device_model_to_json(const KdDeviceModel *m, json_t *training) {
   if (training)
     bad |= json_object_set(root, "training", training);
   bad |= json_object_set(root, "tree", tree);
-  if (bad)
-    goto done;
-  char *body = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  char *body = bad ? NULL : json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   if (!body)
-    goto done;
+    kd_out_of_memory();
   size_t n = strlen(body);
-  text = malloc(n + 2);
-  if (text) {
-    memcpy(text, body, n);
-    text[n] = '\n';
-    text[n + 1] = 0;
-  }
+  char *text = kd_xmalloc(n + 2);
+  memcpy(text, body, n);
+  text[n] = '\n';
+  text[n + 1] = 0;
   free(body);
-done:
   json_decref(tree);
   json_decref(root);
   return text;

@@ -81,9 +81,10 @@ struct json_t;  // <jansson.h>
  * training, tree), two-space indentation, a trailing newline.  Strings that
  * are NULL in m become JSON null.  `training` (a JSON object, or NULL to
  * leave the key out) is written as "training"; it is not modified.  The
- * tree is written from nodes[0].  Returns the text (free with free()), or
- * NULL when out of memory.  kd_device_model_parse reads it back (Sect. 3.2,
- * Fig. 4: the device-dependent part's result). */
+ * tree is written from nodes[0].  Returns the text (free with free());
+ * never fails (out of memory aborts: mem.h).  kd_device_model_parse reads
+ * it back (Sect. 3.2, Fig. 4: the device-dependent part's result), unless
+ * the tree is deeper than it reads (64 levels). */
 char *kd_device_model_to_json(const KdDeviceModel *m, struct json_t *training);
 
 /* Select-Tilesize (Sect. 3.2): the layout the tree of m gives a cluster of

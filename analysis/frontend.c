@@ -1,5 +1,6 @@
 /* frontend.c: libclang set-up, the CUDA prelude and diagnostics (see frontend.h). */
 #include "frontend.h"
+#include "mem.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -147,9 +148,7 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
   if (main)
     clang_getFileContents(out->tu, main, &len);
   out->tree = kd_tree_new(main, len);
-  out->records = calloc(1, sizeof *out->records);
-  if (!out->records)
-    abort();
+  out->records = kd_xcalloc(1, sizeof *out->records);
   return 0;
 }
 
@@ -168,9 +167,8 @@ static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClient
     if (f && rs->main && clang_File_isEqual(f, rs->main) && u && *u)
       HASH_FIND_STR(rs->by_usr, u, r);
     if (f && rs->main && clang_File_isEqual(f, rs->main) && u && *u && !r) {
-      r = calloc(1, sizeof *r);
-      if (!r || !(r->usr = strdup(u)))
-        abort();
+      r = kd_xcalloc(1, sizeof *r);
+      r->usr = kd_xstrdup(u);
       r->def = c;
       r->top = rs->top;
       HASH_ADD_KEYPTR(hh, rs->by_usr, r->usr, strlen(r->usr), r);

@@ -6,18 +6,13 @@
 #include <string.h>
 
 #include "distance.h"
+#include "mem.h"
 
 Kdlg *kdlg_new(const KdStruct *st) {
-  Kdlg *g = calloc(1, sizeof(Kdlg));
-  if (!g)
-    return NULL;
+  Kdlg *g = kd_xcalloc(1, sizeof(Kdlg));
   g->st = st;
   size_t F = (size_t)st->nfields;
-  g->dir = malloc((F ? F * F : 1) * sizeof(int64_t));
-  if (!g->dir) {
-    free(g);
-    return NULL;
-  }
+  g->dir = kd_xmalloc((F ? F * F : 1) * sizeof(int64_t));
   for (size_t i = 0; i < F * F; i++)
     g->dir[i] = KD_DIST_NONE;
   return g;
@@ -36,17 +31,15 @@ static int edge_cmp(const void *x, const void *y) {
   return p->b - q->b;
 }
 
-int kdlg_finish_edges(Kdlg *g) {
+void kdlg_finish_edges(Kdlg *g) {
   int F = g->st->nfields;
   free(g->edges);
   g->edges = NULL;
   g->nedges = 0;
   size_t cap = (size_t)F * (size_t)(F > 0 ? F - 1 : 0) / 2;
   if (cap == 0)
-    return 0;
-  g->edges = malloc(cap * sizeof(KdEdge));
-  if (!g->edges)
-    return -1;
+    return;
+  g->edges = kd_xmalloc(cap * sizeof(KdEdge));
   for (int a = 0; a < F; a++)
     for (int b = a + 1; b < F; b++) {
       int64_t d = kdlg_delta(g, a, b);
@@ -54,7 +47,6 @@ int kdlg_finish_edges(Kdlg *g) {
         g->edges[g->nedges++] = (KdEdge){a, b, d};
     }
   qsort(g->edges, (size_t)g->nedges, sizeof(KdEdge), edge_cmp);
-  return 0;
 }
 
 /* union-find with path halving and union by smaller index (deterministic) */
@@ -74,17 +66,15 @@ static void free_clusters(Kdlg *g) {
   g->nclusters = 0;
 }
 
-int kdlg_partition(Kdlg *g, int64_t epsilon) {
+void kdlg_partition(Kdlg *g, int64_t epsilon) {
   int F = g->st->nfields;
   free_clusters(g);
   g->epsilon = epsilon;
   if (F == 0)
-    return 0;
-  int *parent = malloc((size_t)F * sizeof(int));
-  int *index = malloc((size_t)F * sizeof(int));
-  int *count = calloc((size_t)F, sizeof(int));
-  if (!parent || !index || !count)
-    goto oom;
+    return;
+  int *parent = kd_xmalloc((size_t)F * sizeof(int));
+  int *index = kd_xmalloc((size_t)F * sizeof(int));
+  int *count = kd_xcalloc((size_t)F, sizeof(int));
   for (int f = 0; f < F; f++)
     parent[f] = f;
   // Edges are sorted by δ: the first edge with δ ≥ ε ends the scan (Kruskal
@@ -107,14 +97,9 @@ int kdlg_partition(Kdlg *g, int64_t epsilon) {
       index[r] = g->nclusters++;
     count[index[r]]++;
   }
-  g->clusters = calloc((size_t)g->nclusters, sizeof(KdCluster));
-  if (!g->clusters)
-    goto oom;
-  for (int c = 0; c < g->nclusters; c++) {
-    g->clusters[c].fields = malloc((size_t)count[c] * sizeof(int));
-    if (!g->clusters[c].fields)
-      goto oom;
-  }
+  g->clusters = kd_xcalloc((size_t)g->nclusters, sizeof(KdCluster));
+  for (int c = 0; c < g->nclusters; c++)
+    g->clusters[c].fields = kd_xmalloc((size_t)count[c] * sizeof(int));
   for (int f = 0; f < F; f++) {
     KdCluster *c = &g->clusters[index[find(parent, f)]];
     c->fields[c->nfields++] = f;
@@ -129,13 +114,6 @@ int kdlg_partition(Kdlg *g, int64_t epsilon) {
   free(parent);
   free(index);
   free(count);
-  return 0;
-oom:
-  free(parent);
-  free(index);
-  free(count);
-  free_clusters(g);
-  return -1;
 }
 
 void kdlg_free(Kdlg *g) {

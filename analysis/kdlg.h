@@ -33,20 +33,21 @@ typedef struct Kdlg {
   KdCluster *clusters;  // disjoint, covering all fields, ordered by first field; owned
 } Kdlg;
 
-/* Creates an empty KDLG for `st` (no edges yet).  NULL on out-of-memory. */
+/* Creates an empty KDLG for `st` (no edges yet).  None of these functions
+ * fails: out of memory aborts (mem.h). */
 Kdlg *kdlg_new(const KdStruct *st);
 
 /* Derives the symmetric edges from the accumulated directed distances
- * (δ = max of both directions) and sorts them by (δ, a, b).  Returns 0 or -1 (OOM). */
-int kdlg_finish_edges(Kdlg *g);
+ * (δ = max of both directions) and sorts them by (δ, a, b). */
+void kdlg_finish_edges(Kdlg *g);
 
 /* δ between fields a and b, or KD_DIST_NONE (∞, no edge). */
 int64_t kdlg_delta(const Kdlg *g, int a, int b);
 
 /* ε-Kruskal: partitions the fields into clusters joined by edges with δ < ε
  * (strict), replacing any previous partition.  epsilon ≥ 0, bytes.
- * Returns 0 or -1 (OOM). */
-int kdlg_partition(Kdlg *g, int64_t epsilon);
+ */
+void kdlg_partition(Kdlg *g, int64_t epsilon);
 
 void kdlg_free(Kdlg *g);
 

@@ -1,5 +1,6 @@
 /* region.c: arena and region constructors of the access model (see region.h). */
 #include "region.h"
+#include "mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,22 +16,13 @@ struct KdArena {
   Block *head;
 };
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n, size);
-  if (!p) {
-    fputs("kdlg-opt: out of memory\n", stderr);
-    abort();
-  }
-  return p;
-}
-
-KdArena *kd_arena_new(void) { return xcalloc(1, sizeof(KdArena)); }
+KdArena *kd_arena_new(void) { return kd_xcalloc(1, sizeof(KdArena)); }
 
 void *kd_arena_alloc(KdArena *a, size_t bytes) {
   bytes = (bytes + 15) & ~(size_t)15;
   if (!a->head || a->head->used + bytes > a->head->size) {
     size_t size = bytes > 65536 ? bytes : 65536;
-    Block *b = xcalloc(1, sizeof(Block) + size);
+    Block *b = kd_xcalloc(1, sizeof(Block) + size);
     b->size = size;
     b->next = a->head;
     a->head = b;

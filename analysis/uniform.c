@@ -17,6 +17,7 @@
  */
 #include "uniform.h"
 #include "ast.h"
+#include "mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -115,9 +116,7 @@ static void var_add(KdUniform *u, CXCursor decl, VarKind kind, unsigned flags) {
     v->flags &= flags;
     return;
   }
-  v = calloc(1, sizeof *v);
-  if (!v)
-    abort();
+  v = kd_xcalloc(1, sizeof *v);
   v->key = kd_decl_key(decl);
   v->kind = kind;
   v->flags = flags;
@@ -910,9 +909,7 @@ static Var *ub_var(KdUniform *u, CXCursor d) {
   HASH_FIND(hh, u->ubvars, &k, sizeof k, v);
   if (v)
     return v;
-  v = calloc(1, sizeof *v);
-  if (!v)
-    abort();
+  v = kd_xcalloc(1, sizeof *v);
   v->key = k;
   v->kind = V_TOP;  // also while its initialiser is evaluated (a cycle)
   v->flags = F_U | F_G;
@@ -957,19 +954,13 @@ static void solve(KdUniform *u) {
 }
 
 KdUniform *kd_uniform_new_bound(const KdSource *src, CXCursor fn, const KdUniformParam *params, int nparams) {
-  KdUniform *u = calloc(1, sizeof *u);
-  if (!u)
-    return NULL;
+  KdUniform *u = kd_xcalloc(1, sizeof *u);
   u->lang = src->lang;
   u->tree = src->tree;
   u->fn = fn;
   u->kernel = params == NULL;
   if (params && nparams > 0) {
-    u->params = malloc((size_t)nparams * sizeof *params);
-    if (!u->params) {
-      free(u);
-      return NULL;
-    }
+    u->params = kd_xmalloc((size_t)nparams * sizeof *params);
     memcpy(u->params, params, (size_t)nparams * sizeof *params);
     u->nparams = nparams;
   }
@@ -989,9 +980,7 @@ KdUniform *kd_uniform_new_bound(const KdSource *src, CXCursor fn, const KdUnifor
 KdUniform *kd_uniform_new(const KdSource *src, CXCursor fn, const bool *param_uniform, int nparams) {
   if (!param_uniform)
     return kd_uniform_new_bound(src, fn, NULL, 0);
-  KdUniformParam *ps = calloc((size_t)(nparams > 0 ? nparams : 1), sizeof *ps);
-  if (!ps)
-    return NULL;
+  KdUniformParam *ps = kd_xcalloc((size_t)(nparams > 0 ? nparams : 1), sizeof *ps);
   for (int i = 0; i < nparams; i++)
     ps[i].uniform = param_uniform[i];
   KdUniform *u = kd_uniform_new_bound(src, fn, ps, nparams);

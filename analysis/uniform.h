@@ -42,7 +42,7 @@ typedef struct KdUniform KdUniform;
 /* Analyses the function definition `fn` (a FunctionDecl, CXXMethod or
  * FunctionTemplate cursor with a body) of source `src` (its language, and
  * its tree, which the walks read: src must outlive the result) and returns
- * its uniformity facts, or NULL on out-of-memory.
+ * its uniformity facts (never NULL: out of memory aborts, mem.h).
  *
  * Parameters: with `param_uniform` NULL, a kernel's parameters are uniform
  * (its pointer parameters point into global memory: every pointer in CUDA,

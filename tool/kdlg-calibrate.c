@@ -32,6 +32,7 @@
 #include <nettle/sha2.h>
 
 #include "../analysis/dtree.h"
+#include "../analysis/mem.h"
 #include "calibrate/learn.h"
 #include "calibrate/measure.h"
 #include "output.h"
@@ -315,25 +316,19 @@ static int read_file(const char *path, char **data, size_t *len) {
     return -1;
   }
   size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
+  char *buf = kd_xmalloc(cap);
+  for (;;) {
     n += fread(buf + n, 1, cap - n, f);
     if (n < cap)
       break;
-    char *bigger = realloc(buf, cap * 2);
-    if (!bigger) {
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    buf = bigger;
+    buf = kd_xrealloc(buf, cap * 2);
     cap *= 2;
   }
-  bool bad = !buf || ferror(f);
+  bool bad = ferror(f);
   int err = errno;
   fclose(f);
   if (bad) {
-    fprintf(stderr, "%s: error: cannot read input file: %s\n", path, buf ? strerror(err) : "out of memory");
+    fprintf(stderr, "%s: error: cannot read input file: %s\n", path, strerror(err));
     free(buf);
     return -1;
   }
@@ -378,10 +373,6 @@ static int load_training(const char *path, double min_gain, Training *tr) {
     return EXIT_INPUT;
   }
   tr->set = kd_training_build(tr->timings, min_gain);
-  if (!tr->set) {
-    fprintf(stderr, "kdlg-calibrate: error: out of memory\n");
-    return EXIT_INPUT;
-  }
   return 0;
 }
 
@@ -409,12 +400,8 @@ static void format_range(const char *name, uint64_t lo, uint64_t hi, uint64_t fl
  * an attribute the tree tests. */
 static void print_intervals(FILE *f, const KdDeviceModel *m) {
   int n = kd_device_model_intervals(m, NULL, 0);
-  KdInterval *iv = n > 0 ? calloc((size_t)n, sizeof *iv) : NULL;
-  if (!iv || kd_device_model_intervals(m, iv, n) != n) {
-    fprintf(f, "(out of memory)\n");
-    free(iv);
-    return;
-  }
+  KdInterval *iv = kd_xcalloc((size_t)n, sizeof *iv);
+  kd_device_model_intervals(m, iv, n);
   bool by_min = kd_device_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_SIGMA_MIN);
   bool by_used = kd_device_model_attributes(m) & KD_ATTR_BIT(KD_ATTR_USED);
   fprintf(f, "|%s%s σ(c), bytes | layout |\n|%s%s---|---|\n", by_used ? " φ, ‰ |" : "", by_min ? " σ_min, bytes |" : "",
@@ -450,24 +437,18 @@ static const char *attribute_list(unsigned set) {
   return buf;
 }
 
-/* The full-data tree with the CSV's device facts; NULL when out of memory. */
+/* The full-data tree with the CSV's device facts. */
 static KdDeviceModel *train_model(const Training *tr, unsigned attributes, FILE *log) {
   const KdTrainingSet *s = tr->set;
   KdDeviceModel *m = kd_learn(s->patterns, s->npatterns, attributes, log);
-  if (!m)
-    return NULL;
   const KdTimings *t = tr->timings;
   m->provisional = false;
-  m->device = strdup(t->device);
-  m->compute_capability = strdup(t->compute_capability);
-  m->date = strdup(t->date);
-  m->kdlg_opt_version = strdup(t->kdlg_opt_version);
-  m->training_hash = strdup(tr->sha256);
+  m->device = kd_xstrdup(t->device);
+  m->compute_capability = kd_xstrdup(t->compute_capability);
+  m->date = kd_xstrdup(t->date);
+  m->kdlg_opt_version = kd_xstrdup(t->kdlg_opt_version);
+  m->training_hash = kd_xstrdup(tr->sha256);
   m->epsilon = t->epsilon;
-  if (!m->device || !m->compute_capability || !m->date || !m->kdlg_opt_version || !m->training_hash) {
-    kd_device_model_free(m);
-    return NULL;
-  }
   return m;
 }
 
@@ -487,21 +468,19 @@ static int run_train(const Options *o) {
             o->input, s->nrows, s->nkernels, s->npatterns, s->nsigmas, s->ngroups);
   KdDeviceModel *m = train_model(&tr, o->attributes, log);
   json_t *attrs = json_array();
-  for (int a = 0; a < KD_NATTRS && attrs; a++)
+  if (!attrs)
+    kd_out_of_memory();
+  for (int a = 0; a < KD_NATTRS; a++)
     if (o->attributes & KD_ATTR_BIT(a))
       json_array_append_new(attrs, json_string(kd_attribute_name((KdAttribute)a)));
-  json_t *training = attrs ? json_pack("{s:i, s:i, s:i, s:i, s:o, s:s, s:f, s:i}", "rows", s->nrows, "kernels",
-                                       s->nkernels, "patterns", s->npatterns, "distinct_sigma", s->nsigmas,
-                                       "attributes", attrs, "learner", LEARNER_NAME, "min_gain", s->min_gain,
-                                       "aos_by_min_gain", s->aos_by_gain)
-                           : NULL;
-  char *text = m && training ? kd_device_model_to_json(m, training) : NULL;
+  json_t *training = json_pack("{s:i, s:i, s:i, s:i, s:o, s:s, s:f, s:i}", "rows", s->nrows, "kernels",
+                               s->nkernels, "patterns", s->npatterns, "distinct_sigma", s->nsigmas, "attributes",
+                               attrs, "learner", LEARNER_NAME, "min_gain", s->min_gain, "aos_by_min_gain",
+                               s->aos_by_gain);
+  if (!training)  // (every value is given: only out of memory fails)
+    kd_out_of_memory();
+  char *text = kd_device_model_to_json(m, training);
   json_decref(training);
-  if (!text) {
-    fprintf(stderr, "kdlg-calibrate: error: out of memory\n");
-    rc = EXIT_INPUT;
-    goto done;
-  }
   // the file must read back as the same tree
   KdDeviceModel *back = NULL;
   char err[256];
@@ -644,12 +623,7 @@ static int run_validate(const Options *o) {
     rc = EXIT_INPUT;
     goto done;
   }
-  FILE *f = v && full && (v_sigma || o->attributes == sigma_only) ? open_memstream(&text, &len) : NULL;
-  if (!f) {
-    fprintf(stderr, "kdlg-calibrate: error: out of memory\n");
-    rc = EXIT_INPUT;
-    goto done;
-  }
+  FILE *f = kd_xopen_memstream(&text, &len);
   write_report(f, o, &tr, v, v_sigma, full);
   fclose(f);
   rc = write_output(o->output ? o->output : "-", text, len);
@@ -682,11 +656,7 @@ static int run_measure(const Options *o) {
   }
   char *text = NULL;
   size_t len = 0;
-  FILE *csv = open_memstream(&text, &len);
-  if (!csv) {
-    fprintf(stderr, "kdlg-calibrate: error: out of memory\n");
-    return EXIT_INPUT;
-  }
+  FILE *csv = kd_xopen_memstream(&text, &len);
   char err[1024] = "";
   int rc = kd_cal_measure(&cfg, csv, stderr, err, sizeof err);
   fclose(csv);

@@ -21,6 +21,7 @@
 #include "../analysis/dot.h"
 #include "../analysis/dtree.h"
 #include "../analysis/frontend.h"
+#include "../analysis/mem.h"
 #include "../transform/plan.h"
 #include "../transform/rewrite.h"
 #include "output.h"
@@ -233,7 +234,7 @@ static int read_compile_db(const Options *o, char ***out, int *nout) {
   } else {
     CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
     unsigned n = clang_CompileCommand_getNumArgs(cmd);
-    *out = calloc(2 * (size_t)n + 1, sizeof(char *));
+    *out = kd_xcalloc(2 * (size_t)n + 1, sizeof(char *));
     static const char *const with_value[] = {"-I", "-D", "-U", "-include", "-isystem", NULL};
     for (unsigned i = 1; i < n; i++) {
       CXString s = clang_CompileCommand_getArg(cmd, i);
@@ -248,10 +249,10 @@ static int read_compile_db(const Options *o, char ***out, int *nout) {
       if (!strncmp(a, "-std=", 5))
         keep = true;
       if (keep) {
-        (*out)[(*nout)++] = strdup(a);
+        (*out)[(*nout)++] = kd_xstrdup(a);
         if (takes_next && i + 1 < n) {
           CXString v = clang_CompileCommand_getArg(cmd, ++i);
-          (*out)[(*nout)++] = strdup(clang_getCString(v));
+          (*out)[(*nout)++] = kd_xstrdup(clang_getCString(v));
           clang_disposeString(v);
         }
       }
@@ -279,9 +280,7 @@ static int render_dot(FILE *f, const KdPlan *plan) {
 static int emit(const char *path, Render fn, const KdPlan *plan) {
   char *buf = NULL;
   size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (!f)
-    return -1;
+  FILE *f = kd_xopen_memstream(&buf, &len);
   int rc = fn(f, plan);
   if (fclose(f) != 0)
     rc = -1;
@@ -292,11 +291,11 @@ static int emit(const char *path, Render fn, const KdPlan *plan) {
 }
 
 static void dump_access_model(const KdProgram *prog) {
-  const char **snames = calloc((size_t)prog->nstructs + 1, sizeof(char *));
-  const char ***fnames = calloc((size_t)prog->nstructs + 1, sizeof(char **));
+  const char **snames = kd_xcalloc((size_t)prog->nstructs + 1, sizeof(char *));
+  const char ***fnames = kd_xcalloc((size_t)prog->nstructs + 1, sizeof(char **));
   for (int s = 0; s < prog->nstructs; s++) {
     snames[s] = prog->structs[s].name;
-    fnames[s] = calloc((size_t)prog->structs[s].nfields + 1, sizeof(char *));
+    fnames[s] = kd_xcalloc((size_t)prog->structs[s].nfields + 1, sizeof(char *));
     for (int f = 0; f < prog->structs[s].nfields; f++)
       fnames[s][f] = prog->structs[s].fields[f].name;
   }
@@ -332,13 +331,11 @@ static int compiler_args(const Options *o, char ***out, int *nout) {
   int ndb = 0, rc;
   if (o->build_dir && (rc = read_compile_db(o, &dbargs, &ndb)) >= 0)
     return rc;
-  *out = calloc((size_t)(ndb + o->ncargs + 1), sizeof(char *));
-  if (!*out)
-    abort();
+  *out = kd_xcalloc((size_t)(ndb + o->ncargs + 1), sizeof(char *));
   for (int i = 0; i < ndb; i++)
     (*out)[i] = dbargs[i];
   for (int i = 0; i < o->ncargs; i++)
-    (*out)[ndb + i] = strdup(o->cargs[i]);
+    (*out)[ndb + i] = kd_xstrdup(o->cargs[i]);
   *nout = ndb + o->ncargs;
   free(dbargs);
   return -1;
@@ -354,13 +351,12 @@ static void free_args(char **args, int n) {
  * of the decision tree.  -1, or an exit status (error printed). */
 static int user_layouts(const Options *o, KdPlan *plan) {
   char err[1024] = "";
-  int rc;
-  if (o->layout && (rc = kd_plan_force(plan, o->layout, err, sizeof err)) != 0) {
-    fprintf(stderr, "kdlg-opt: error: %s\n", rc == -1 ? "out of memory" : err);
-    return rc == -1 ? EXIT_INPUT : EXIT_USAGE;
+  if (o->layout && kd_plan_force(plan, o->layout, err, sizeof err) != 0) {
+    fprintf(stderr, "kdlg-opt: error: %s\n", err);
+    return EXIT_USAGE;
   }
-  if (o->plan_in && (rc = kd_plan_read_layouts(plan, o->plan_in, err, sizeof err)) != 0) {
-    fprintf(stderr, "%s\n", rc == -1 ? "kdlg-opt: error: out of memory" : err);
+  if (o->plan_in && kd_plan_read_layouts(plan, o->plan_in, err, sizeof err) != 0) {
+    fprintf(stderr, "%s\n", err);
     return EXIT_INPUT;
   }
   return -1;
@@ -434,18 +430,13 @@ int main(int argc, char **argv) {
 
   // 2. Access model: global-memory instructions and loops of every kernel.
   // (the per-access uniform flags are needed in full only by the dump; the plan reads them per struct)
-  if (kd_access_build(&src, &prog, stderr, o.dump_access_model ? 0 : KD_ACCESS_UNIFORM_LAZY) != 0) {
-    fprintf(stderr, "kdlg-opt: error: out of memory\n");
-    goto done;
-  }
+  prog = kd_access_build(&src, stderr, o.dump_access_model ? 0 : KD_ACCESS_UNIFORM_LAZY);
   if (o.dump_access_model)
     dump_access_model(prog);
 
   // 3.-5. The plan: KDLG per struct, ε-Kruskal partition, a layout per cluster.
-  if ((rc = kd_plan_build(prog, o.input, o.lang, model, epsilon, o.only_struct, stderr, &plan)) != 0) {
-    if (rc == -1)
-      fprintf(stderr, "kdlg-opt: error: out of memory\n");
-    rc = EXIT_INPUT;
+  if (kd_plan_build(prog, o.input, o.lang, model, epsilon, o.only_struct, stderr, &plan) != 0) {
+    rc = EXIT_INPUT;  // (error printed)
     goto done;
   }
   if ((rc = user_layouts(&o, plan)) >= 0)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../analysis/layoutname.h"
+#include "../analysis/mem.h"
 
 /* Fields of cluster c in cluster order (increasing offset). */
 static int cluster_fields(const KdGenStruct *g, uint32_t c, int *out) {
@@ -53,7 +54,7 @@ char *kd_gen_name(KdGenName what, const char *tag, const char *arg, unsigned ind
   case KD_NAME_CL_COUNT: n = asprintf(&s, "%s_kd_n", arg); break;
   }
   if (n < 0)
-    abort();
+    kd_out_of_memory();
   return s;
 }
 
@@ -444,9 +445,7 @@ static void gen_stage(FILE *out, const KdGenStruct *g, unsigned nt, unsigned ch)
   int order[L->nfields + 1];
   char *outs = NULL;
   size_t nouts = 0;
-  FILE *so = open_memstream(&outs, &nouts);
-  if (!so)
-    abort();
+  FILE *so = kd_xopen_memstream(&outs, &nouts);
   fputs("  static __device__ __forceinline__ view stage_view(view v, unsigned char *st, long long base) {\n", out);
   fputs("  static __device__ __forceinline__ void stage_out(view v, const unsigned char *st, long long base) {\n", so);
   uint64_t at = 0;
@@ -507,10 +506,8 @@ static void gen_stage_in(FILE *out, const KdGenStruct *g, unsigned nt, unsigned 
   // the staged runs: a tiled or AoS cluster's part of the step, or a SoA field's
   char *srcs = NULL, *bytes = NULL, *dsts = NULL, *sets = NULL;
   size_t ns = 0, nb = 0, nd = 0, nsets = 0;
-  FILE *fs = open_memstream(&srcs, &ns), *fb = open_memstream(&bytes, &nb), *fd = open_memstream(&dsts, &nd),
-       *fv = open_memstream(&sets, &nsets);
-  if (!fs || !fb || !fd || !fv)
-    abort();
+  FILE *fs = kd_xopen_memstream(&srcs, &ns), *fb = kd_xopen_memstream(&bytes, &nb),
+       *fd = kd_xopen_memstream(&dsts, &nd), *fv = kd_xopen_memstream(&sets, &nsets);
   fputs("  static __device__ __forceinline__ view stage_in(view v, unsigned char *st, long long base) {\n", out);
   uint64_t at = 0, most = 0;
   int k = 0;

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../analysis/mem.h"
+
 typedef struct Piece {
   char *text;          // literal (in KdEdits.texts), or NULL for a hole
   unsigned hb, he;     // hole range
@@ -35,16 +37,7 @@ struct KdEdits {
   TextBlock *texts;
 };
 
-static void *xrealloc(void *p, size_t n) {
-  void *r = realloc(p, n ? n : 1);
-  if (!r) {
-    fputs("kdlg-opt: out of memory\n", stderr);
-    abort();
-  }
-  return r;
-}
-
-KdEdits *kd_edits_new(void) { return xrealloc(calloc(1, sizeof(KdEdits)), sizeof(KdEdits)); }
+KdEdits *kd_edits_new(void) { return kd_xcalloc(1, sizeof(KdEdits)); }
 
 static void edit_clear(Edit *d) {
   free(d->pieces);
@@ -66,10 +59,7 @@ void kd_edits_free(KdEdits *E) {
 }
 
 int kd_edit_begin(KdEdits *E, unsigned b, unsigned e, int owner) {
-  if (E->n == E->cap) {
-    E->cap = E->cap ? 2 * E->cap : 64;
-    E->v = xrealloc(E->v, (size_t)E->cap * sizeof(Edit));
-  }
+  KD_GROW(E->v, E->cap, E->n + 1);
   Edit *d = &E->v[E->n];
   memset(d, 0, sizeof *d);
   d->b = b;
@@ -82,10 +72,7 @@ int kd_edit_begin(KdEdits *E, unsigned b, unsigned e, int owner) {
 
 static Piece *piece_add(KdEdits *E) {
   Edit *d = &E->v[E->n - 1];
-  if (d->npieces == d->cap) {
-    d->cap = d->cap ? 2 * d->cap : 4;
-    d->pieces = xrealloc(d->pieces, (size_t)d->cap * sizeof(Piece));
-  }
+  KD_GROW(d->pieces, d->cap, d->npieces + 1);
   Piece *p = &d->pieces[d->npieces++];
   memset(p, 0, sizeof *p);
   return p;
@@ -96,7 +83,7 @@ static char *text_alloc(KdEdits *E, size_t n) {
   TextBlock *b = E->texts;
   if (!b || b->used + n > b->size) {
     size_t size = n > 16384 ? n : 16384;
-    b = xrealloc(NULL, sizeof(TextBlock) + size);
+    b = kd_xmalloc(sizeof(TextBlock) + size);
     b->next = E->texts;
     b->used = 0;
     b->size = size;
@@ -149,10 +136,8 @@ void kd_edit_text(KdEdits *E, const char *fmt, ...) {
     va_start(ap, fmt);
     int k = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (k < 0) {
-      fputs("kdlg-opt: out of memory\n", stderr);
-      abort();
-    }
+    if (k < 0)
+      kd_out_of_memory();
     n = (size_t)k;
   }
   char *s = text_alloc(E, n + 1);
@@ -266,7 +251,7 @@ static void buf_add(Buf *b, const char *s, size_t n) {
   if (b->n + n + 1 > b->cap) {
     while (b->n + n + 1 > b->cap)
       b->cap = b->cap ? 2 * b->cap : 4096;
-    b->p = xrealloc(b->p, b->cap);
+    b->p = kd_xrealloc(b->p, b->cap);
   }
   memcpy(b->p + b->n, s, n);
   b->n += n;

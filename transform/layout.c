@@ -3,27 +3,19 @@
 
 #include <stdlib.h>
 
-int kd_layout_from_plan(const Kdlg *g, const KdLayoutChoice *layouts, kd_layout *out) {
+#include "../analysis/mem.h"
+
+void kd_layout_from_plan(const Kdlg *g, const KdLayoutChoice *layouts, kd_layout *out) {
   const KdStruct *st = g->st;
-  kd_layout_field *fields = calloc((size_t)st->nfields + 1, sizeof *fields);
-  kd_layout_cluster *clusters = calloc((size_t)g->nclusters + 1, sizeof *clusters);
-  if (!fields || !clusters) {
-    free(fields);
-    free(clusters);
-    return -1;
-  }
+  kd_layout_field *fields = kd_xcalloc((size_t)st->nfields + 1, sizeof *fields);
+  kd_layout_cluster *clusters = kd_xcalloc((size_t)g->nclusters + 1, sizeof *clusters);
   for (int c = 0; c < g->nclusters; c++) {
     const KdCluster *cl = &g->clusters[c];
     kd_layout_cluster *L = &clusters[c];
     L->tile = layouts[c].kind == KD_LAYOUT_SOA ? 0 : layouts[c].kind == KD_LAYOUT_AOS ? 1 : layouts[c].tile;
     L->align = 1;
     // cluster order: decreasing alignment, then declaration order (insertion sort, stable)
-    int *order = malloc((size_t)cl->nfields * sizeof(int));
-    if (!order) {
-      free(fields);
-      free(clusters);
-      return -1;
-    }
+    int *order = kd_xmalloc((size_t)cl->nfields * sizeof(int));
     for (int i = 0; i < cl->nfields; i++) {
       int f = cl->fields[i], j = i;
       while (j > 0 && st->fields[order[j - 1]].align < st->fields[f].align) {
@@ -56,7 +48,6 @@ int kd_layout_from_plan(const Kdlg *g, const KdLayoutChoice *layouts, kd_layout 
   out->fields = fields;
   out->nclusters = (uint32_t)g->nclusters;
   out->clusters = clusters;
-  return 0;
 }
 
 void kd_layout_release(kd_layout *L) {

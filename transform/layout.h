@@ -14,8 +14,9 @@
  * by declaration order; an AoS cluster's alignment is the plan's where it
  * raises the fields' (KdLayoutChoice.align), the AoS stride rounded up to
  * it.  Allocates out->fields and out->clusters (free with
- * kd_layout_release).  Returns 0, or -1 on out-of-memory. */
-int kd_layout_from_plan(const Kdlg *g, const KdLayoutChoice *layouts, kd_layout *out);
+ * kd_layout_release).  Never fails (out of memory aborts:
+ * analysis/mem.h). */
+void kd_layout_from_plan(const Kdlg *g, const KdLayoutChoice *layouts, kd_layout *out);
 
 void kd_layout_release(kd_layout *L);
 

@@ -1,6 +1,7 @@
 /* plan.c: KDLG → clusters → layouts (Sect. 3.3), and the plan as JSON. */
 #include "plan.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 
 #include "../analysis/diag.h"
 #include "../analysis/distance.h"
+#include "../analysis/mem.h"
 #include "layout.h"
 
 /* σ_min of cluster c: the bytes of its smallest field (the smallest KDLG
@@ -67,23 +69,20 @@ static void scan_uniform(const KdRegion *r, int sid, int *n, bool *all) {
 
 /* The uniform rule: every access of the struct is a broadcast, so the
  * ε-partition is recorded (for --layout split) and replaced by one AoS cluster. */
-static int keep_uniform_aos(KdStructPlan *sp) {
+static void keep_uniform_aos(KdStructPlan *sp) {
   const Kdlg *g = sp->g;
   int nf = g->st->nfields;
-  sp->kdlg_of = malloc(((size_t)nf + 1) * sizeof(int));
-  int *one = calloc((size_t)nf + 1, sizeof(int));
-  if (!sp->kdlg_of || !one) {
-    free(one);
-    return -1;
-  }
+  sp->kdlg_of = kd_xmalloc(((size_t)nf + 1) * sizeof(int));
+  int *one = kd_xcalloc((size_t)nf + 1, sizeof(int));
   for (int c = 0; c < g->nclusters; c++)
     for (int i = 0; i < g->clusters[c].nfields; i++)
       sp->kdlg_of[g->clusters[c].fields[i]] = c;
   sp->kdlg_nclusters = g->nclusters;
   KdLayoutChoice aos = {.kind = KD_LAYOUT_AOS, .tile = 1};
-  int rc = kd_plan_set_partition(sp, one, 1, &aos);
+  int rc = kd_plan_set_partition(sp, one, 1, &aos);  // (one cluster of every field: valid)
+  assert(rc == 0);
+  (void)rc;
   free(one);
-  return rc == 0 ? 0 : -1;
 }
 
 static void nothing_to_optimize(FILE *remarks, const char *input, const char *why) {
@@ -100,10 +99,10 @@ void kd_plan_remark_uniform(const KdPlan *plan, FILE *remarks) {
 }
 
 /* sp->layout from its clusters and layouts (again after each change of them):
- * the one layout description the rewriter reads.  0, or -1 on out-of-memory. */
-static int finish_layout(KdStructPlan *sp) {
+ * the one layout description the rewriter reads. */
+static void finish_layout(KdStructPlan *sp) {
   kd_layout_release(&sp->layout);
-  return kd_layout_from_plan(sp->g, sp->layouts, &sp->layout);
+  kd_layout_from_plan(sp->g, sp->layouts, &sp->layout);
 }
 
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdDeviceModel *model,
@@ -115,19 +114,15 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
     if (!found) {
       if (remarks)
         fprintf(remarks, "%s: error: no struct named '%s' is reached from a kernel\n", input, only);
-      return -2;
+      return -1;
     }
   }
-  KdPlan *plan = calloc(1, sizeof *plan);
-  if (!plan)
-    return -1;
+  KdPlan *plan = kd_xcalloc(1, sizeof *plan);
   plan->input = input;
   plan->lang = lang;
   plan->model = model;
   plan->prog = prog;
-  plan->structs = calloc((size_t)(prog->nstructs ? prog->nstructs : 1), sizeof(KdStructPlan));
-  if (!plan->structs)
-    goto oom;
+  plan->structs = kd_xcalloc((size_t)(prog->nstructs ? prog->nstructs : 1), sizeof(KdStructPlan));
   for (int sid = 0; sid < prog->nstructs; sid++) {
     const KdStruct *st = &prog->structs[sid];
     if (!st->eligible || (only && strcmp(st->name, only) && (!st->alias || strcmp(st->alias, only))))
@@ -141,24 +136,19 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
     sp->line = st->line;
     sp->col = st->col;
     sp->g = kdlg_new(st);
-    if (!sp->g)
-      goto oom;
     // δ over every kernel that reaches the struct: the maximum (conservative)
     for (int k = 0; k < prog->nkernels; k++)
-      if (kd_distance_accumulate(prog->kernels[k].body, sid, st->nfields, sp->g->dir) != 0)
-        goto oom;
-    if (kdlg_finish_edges(sp->g) != 0 || kdlg_partition(sp->g, epsilon) != 0)
-      goto oom;
+      kd_distance_accumulate(prog->kernels[k].body, sid, st->nfields, sp->g->dir);
+    kdlg_finish_edges(sp->g);
+    kdlg_partition(sp->g, epsilon);
     int naccesses = 0;
     bool all = true;
     for (int k = 0; k < prog->nkernels && all; k++)
       scan_uniform(prog->kernels[k].body, sid, &naccesses, &all);
     sp->uniform = all && naccesses > 0;
-    sp->layouts = calloc((size_t)(sp->g->nclusters ? sp->g->nclusters : 1), sizeof(KdLayoutChoice));
-    sp->use = calloc((size_t)(prog->nkernels ? prog->nkernels : 1) * (size_t)(st->nfields ? st->nfields : 1),
-                     sizeof(KdFieldUse));
-    if (!sp->layouts || !sp->use)
-      goto oom;
+    sp->layouts = kd_xcalloc((size_t)(sp->g->nclusters ? sp->g->nclusters : 1), sizeof(KdLayoutChoice));
+    sp->use = kd_xcalloc((size_t)(prog->nkernels ? prog->nkernels : 1) * (size_t)(st->nfields ? st->nfields : 1),
+                         sizeof(KdFieldUse));
     for (int k = 0; k < prog->nkernels; k++)  // one walk per kernel; each cluster's φ is then a sum
       kd_use_fields(prog->kernels[k].body, st, sid, sp->use + (size_t)k * (size_t)st->nfields);
     for (int c = 0; c < sp->g->nclusters; c++) {
@@ -172,16 +162,14 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       // the whole struct in one aligned AoS cluster: only where its bytes stay
       // where they are (no field reordered, stride = sizeof), so that a copy
       // through a pointer plus an offset stays a plain copy (codegen.c)
-      if (finish_layout(sp) != 0)
-        goto oom;
+      finish_layout(sp);
       if (!kd_layout_identity(&sp->layout))
         sp->layouts[0].align = 0;
     }
-    if (sp->uniform && keep_uniform_aos(sp) != 0)
-      goto oom;
+    if (sp->uniform)
+      keep_uniform_aos(sp);
     sp->epsilon = sp->g->epsilon;
-    if (finish_layout(sp) != 0)
-      goto oom;
+    finish_layout(sp);
   }
   if (remarks && prog->nkernels == 0)
     nothing_to_optimize(remarks, input, "no kernels in this file");
@@ -189,9 +177,6 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
     nothing_to_optimize(remarks, input, "no kernel reaches an eligible struct through a global pointer");
   *out = plan;
   return 0;
-oom:
-  kd_plan_free(plan);
-  return -1;
 }
 
 static json_t *loop_json(const KdLoop *lp) {
@@ -292,16 +277,12 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
   Kdlg *g = sp->g;
   int nf = g->st->nfields;
   if (nclusters < 1 || nclusters > nf)
-    return -2;
-  // renumber clusters by first field
-  int *renum = malloc((size_t)nclusters * sizeof(int));
-  int *count = calloc((size_t)nclusters, sizeof(int));
-  KdCluster *cl = calloc((size_t)nclusters, sizeof(KdCluster));
-  KdLayoutChoice *lay = calloc((size_t)nclusters, sizeof(KdLayoutChoice));
-  if (!renum || !count || !cl || !lay) {
-    free(renum), free(count), free(cl), free(lay);
     return -1;
-  }
+  // renumber clusters by first field
+  int *renum = kd_xmalloc((size_t)nclusters * sizeof(int));
+  int *count = kd_xcalloc((size_t)nclusters, sizeof(int));
+  KdCluster *cl = kd_xcalloc((size_t)nclusters, sizeof(KdCluster));
+  KdLayoutChoice *lay = kd_xcalloc((size_t)nclusters, sizeof(KdLayoutChoice));
   for (int c = 0; c < nclusters; c++)
     renum[c] = -1;
   int next = 0;
@@ -309,7 +290,7 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
     int c = cluster_of[f];
     if (c < 0 || c >= nclusters) {
       free(renum), free(count), free(cl), free(lay);
-      return -2;
+      return -1;
     }
     if (renum[c] < 0)
       renum[c] = next++;
@@ -317,17 +298,10 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
   }
   if (next != nclusters) {  // an empty cluster
     free(renum), free(count), free(cl), free(lay);
-    return -2;
+    return -1;
   }
-  for (int c = 0; c < nclusters; c++) {
-    cl[c].fields = malloc((size_t)count[c] * sizeof(int));
-    if (!cl[c].fields) {
-      for (int k = 0; k < c; k++)
-        free(cl[k].fields);
-      free(renum), free(count), free(cl), free(lay);
-      return -1;
-    }
-  }
+  for (int c = 0; c < nclusters; c++)
+    cl[c].fields = kd_xmalloc((size_t)count[c] * sizeof(int));
   for (int f = 0; f < nf; f++) {
     KdCluster *c = &cl[renum[cluster_of[f]]];
     c->fields[c->nfields++] = f;
@@ -347,7 +321,8 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
   sp->layouts = lay;
   free(renum);
   free(count);
-  return finish_layout(sp);
+  finish_layout(sp);
+  return 0;
 }
 
 int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
@@ -357,17 +332,13 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
     return 0;
   if (!split && kd_layout_parse(spec, KD_LAYOUT_STYLE_CLI, &one) != 0) {
     snprintf(err, n, "unknown layout '%s' (expected auto, aos, soa, split or tiled:N with 2 <= N <= 32768)", spec);
-    return -2;
+    return -1;
   }
   for (int s = 0; s < plan->nstructs; s++) {
     KdStructPlan *sp = &plan->structs[s];
     int nf = sp->g->st->nfields;
-    int *of = calloc((size_t)nf + 1, sizeof(int));
-    KdLayoutChoice *ch = calloc((size_t)nf + 1, sizeof(KdLayoutChoice));
-    if (!of || !ch) {
-      free(of), free(ch);
-      return -1;
-    }
+    int *of = kd_xcalloc((size_t)nf + 1, sizeof(int));
+    KdLayoutChoice *ch = kd_xcalloc((size_t)nf + 1, sizeof(KdLayoutChoice));
     int nc = 1;
     sp->forced = true;
     if (split && sp->kdlg_of) {  // a uniform struct: the ε-partition it did not use
@@ -386,11 +357,11 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
     } else {
       ch[0] = one;
     }
-    int rc = kd_plan_set_partition(sp, of, nc, ch);
+    int rc = kd_plan_set_partition(sp, of, nc, ch);  // (the KDLG's clusters, or one: valid)
+    assert(rc == 0);
+    (void)rc;
     free(of);
     free(ch);
-    if (rc != 0)
-      return rc;
   }
   return 0;
 }
@@ -400,14 +371,14 @@ int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
   json_t *root = json_load_file(path, 0, &je);
   if (!root) {
     snprintf(err, n, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
-    return -2;
+    return -1;
   }
   int rc = 0;
   json_t *structs = json_object_get(root, "structs");
   if (!json_is_array(structs)) {
     snprintf(err, n, "%s: error: no \"structs\" array (expected the --emit-plan format)", path);
     json_decref(root);
-    return -2;
+    return -1;
   }
   for (int s = 0; s < plan->nstructs && rc == 0; s++) {
     KdStructPlan *sp = &plan->structs[s];
@@ -424,8 +395,8 @@ int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
       continue;  // not in the file: the analysis's plan stands
     json_t *clusters = json_object_get(js, "clusters");
     size_t nc = json_array_size(clusters);
-    int *of = malloc(((size_t)st->nfields + 1) * sizeof(int));
-    KdLayoutChoice *ch = calloc(nc + 1, sizeof(KdLayoutChoice));
+    int *of = kd_xmalloc(((size_t)st->nfields + 1) * sizeof(int));
+    KdLayoutChoice *ch = kd_xcalloc(nc + 1, sizeof(KdLayoutChoice));
     for (int f = 0; f < st->nfields; f++)
       of[f] = -1;
     json_t *jc;
@@ -445,7 +416,7 @@ int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
         if (found < 0 || of[found] >= 0) {
           snprintf(err, n, "%s: error: struct '%s': field '%s' is unknown or in two clusters", path, st->name,
                    fname ? fname : "?");
-          rc = -2;
+          rc = -1;
         } else {
           of[found] = (int)i;
         }
@@ -457,7 +428,7 @@ int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
         if (rc == 0)
           snprintf(err, n, "%s: error: struct '%s': cluster %zu: \"align\" must be a power of two from 1 to 16 (bytes)",
                    path, st->name, i);
-        rc = -2;
+        rc = -1;
       } else if (known && c.kind == KD_LAYOUT_AOS) {
         c.align = (uint32_t)a;
         ch[i] = c;
@@ -470,17 +441,17 @@ int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
       } else if (rc == 0) {
         snprintf(err, n, "%s: error: struct '%s': cluster %zu needs \"layout\" aos, soa or tiled (with \"tile\" 2..32768)",
                  path, st->name, i);
-        rc = -2;
+        rc = -1;
       }
     }
     for (int f = 0; f < st->nfields && rc == 0; f++)
       if (of[f] < 0) {
         snprintf(err, n, "%s: error: struct '%s': field '%s' is in no cluster", path, st->name, st->fields[f].name);
-        rc = -2;
+        rc = -1;
       }
     if (rc == 0)
       sp->forced = true;
-    if (rc == 0 && (rc = kd_plan_set_partition(sp, of, (int)nc, ch)) == -2)
+    if (rc == 0 && (rc = kd_plan_set_partition(sp, of, (int)nc, ch)) != 0)
       snprintf(err, n, "%s: error: struct '%s': invalid clusters", path, st->name);
     free(of);
     free(ch);

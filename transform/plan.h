@@ -56,9 +56,10 @@ typedef struct KdPlan {
  * access) keeps one AoS cluster instead (kdlg-opt's rule, docs/design.md);
  * its ε-partition is kept in kdlg_of for --layout split.  On `remarks` (if
  * not NULL): "nothing to optimize" when the file has no kernel or no kernel
- * reaches an eligible struct.  Returns 0; -2 if `only` names no struct a
- * kernel reaches (an error on `remarks`); -1 on out-of-memory.  *out is
- * freed with kd_plan_free. */
+ * reaches an eligible struct.  Returns 0, or -1 if `only` names no struct
+ * a kernel reaches (an error on `remarks`, if not NULL).  *out is freed
+ * with kd_plan_free.  Out of memory aborts (analysis/mem.h), here and in
+ * every function below. */
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdDeviceModel *model,
                   int64_t epsilon, const char *only, FILE *remarks, KdPlan **out);
 
@@ -85,14 +86,16 @@ void kd_plan_free(KdPlan *plan);
 
 /* Replaces a struct's partition: field f goes to cluster cluster_of[f]
  * (0..nclusters-1, none empty) and cluster c gets choices[c]; clusters are
- * renumbered by first field.  Returns 0, -1 on out-of-memory, -2 if invalid. */
+ * renumbered by first field.  Returns 0, or -1 if the partition is invalid
+ * (nothing changed; the caller reports it). */
 int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters, const KdLayoutChoice *choices);
 
 /* --layout SPEC for every struct of the plan: "auto" (keep the paper's
  * combined result), "aos" (one cluster, AoS), "soa" (one array per field),
  * "split" (the KDLG clusters, each AoS), "tiled:N" (one cluster, tile N,
  * 2 ≤ N ≤ 32768); aos, soa and tiled:N are read by kd_layout_parse
- * (KD_LAYOUT_STYLE_CLI).  Returns 0, -1 (OOM) or -2 with a message in err. */
+ * (KD_LAYOUT_STYLE_CLI).  Returns 0, or -1 with a message in err (an
+ * unknown SPEC). */
 int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n);
 
 /* --plan-in PATH: clusters and layouts from a plan JSON (the --emit-plan
@@ -100,7 +103,8 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n);
  * tile, align}" are read, "layout" by kd_layout_parse, KD_LAYOUT_STYLE_FILE;
  * structs not listed keep the analysis's plan; an "align" at most the
  * fields' own is dropped).
- * Returns 0, -1 (OOM) or -2 with a message in err. */
+ * Returns 0, or -1 with a message in err (the file does not parse, or a
+ * struct's clusters or layouts are invalid). */
 int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n);
 
 #endif

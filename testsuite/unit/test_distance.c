@@ -87,7 +87,7 @@ static void dir_init(int64_t *dir, int F) {
 /* δ→ of struct 0 with F fields over one kernel */
 static void run(const KdRegion *body, int F, int64_t *dir) {
   dir_init(dir, F);
-  assert_int_equal(kd_distance_accumulate(body, 0, F, dir), 0);
+  kd_distance_accumulate(body, 0, F, dir);
 }
 
 #define D(dir, F, f, g) ((dir)[(f) * (F) + (g)])
@@ -329,18 +329,18 @@ static void test_accumulate_max_over_kernels(void **state) {
   dir_init(dir, F);
   KdRegion *k1 = seq(a, ld(a, 0, 4), other(a, 60), ld(a, 1, 4), NULL);  // a->b 64
   KdRegion *k2 = seq(a, ld(a, 0, 4), ld(a, 1, 4), ld(a, 0, 4), NULL);   // a->b 4, b->a 4
-  assert_int_equal(kd_distance_accumulate(k1, 0, F, dir), 0);
+  kd_distance_accumulate(k1, 0, F, dir);
   EXPECT(DIR(0, 1), 64);
   EXPECT(DIR(1, 0), NONE);
-  assert_int_equal(kd_distance_accumulate(k2, 0, F, dir), 0);
+  kd_distance_accumulate(k2, 0, F, dir);
   EXPECT(DIR(0, 1), 64);
   EXPECT(DIR(1, 0), 4);
-  assert_int_equal(kd_distance_accumulate(NULL, 0, F, dir), 0);  // empty kernel
+  kd_distance_accumulate(NULL, 0, F, dir);  // empty kernel
   EXPECT(DIR(0, 1), 64);
   // a different struct id sees none of these accesses as fields
   int64_t d2[4];
   dir_init(d2, F);
-  assert_int_equal(kd_distance_accumulate(k2, 1, F, d2), 0);
+  kd_distance_accumulate(k2, 1, F, d2);
   for (int i = 0; i < 4; i++)
     EXPECT(d2[i], NONE);
   kd_arena_free(a);
@@ -764,7 +764,7 @@ static void test_other_arrays(void **state) {
   int64_t d1[4];
   dir_init(d1, F);
   KdRegion *w = seq(a, kd_region_access(a, 1, 0, 8, false), ld(a, 0, 4), ld(a, 1, 4), kd_region_access(a, 1, 1, 2, false), NULL);
-  assert_int_equal(kd_distance_accumulate(w, 1, F, d1), 0);
+  kd_distance_accumulate(w, 1, F, d1);
   EXPECT(D(d1, F, 0, 1), 10);
   EXPECT(D(d1, F, 1, 0), NONE);
   kd_arena_free(a);
@@ -799,7 +799,7 @@ static void test_foreign_accesses_are_not_sources(void **state) {
   for (int i = 0; i < 20; i++)
     buf[i] = i < 4 ? NONE : 777;
   KdRegion *w = seq(a, kd_region_access(a, 1, 5, 8, false), ld(a, 0, 4), ld(a, 1, 4), NULL);
-  assert_int_equal(kd_distance_accumulate(w, 0, F, buf), 0);
+  kd_distance_accumulate(w, 0, F, buf);
   for (int i = 4; i < 20; i++)
     EXPECT(buf[i], 777);
   EXPECT(buf[0 * F + 1], 4);
@@ -945,7 +945,7 @@ static int compare_random(uint64_t seed, int F, int depth, bool verbose) {
   int64_t got[MAXF * MAXF], want[MAXF * MAXF];
   dir_init(got, F);
   dir_init(want, F);
-  assert_int_equal(kd_distance_accumulate(body, 0, F, got), 0);
+  kd_distance_accumulate(body, 0, F, got);
   brute(body, 0, F, want);
   int bad = 0;
   for (int i = 0; i < F * F; i++)
@@ -961,7 +961,7 @@ static int compare_random(uint64_t seed, int F, int depth, bool verbose) {
   int64_t g1[4], w1[4];
   dir_init(g1, 2);
   dir_init(w1, 2);
-  assert_int_equal(kd_distance_accumulate(body, 1, 2, g1), 0);
+  kd_distance_accumulate(body, 1, 2, g1);
   brute(body, 1, 2, w1);
   for (int i = 0; i < 4; i++)
     if (g1[i] != w1[i]) {

@@ -342,7 +342,7 @@ static void test_plan_only(void **state) {
   size_t elen = 0;
   FILE *rem = open_memstream(&err, &elen);
   KdPlan *plan = NULL;
-  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, provisional_model(), 128, "Nope", rem, &plan), -2);
+  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, provisional_model(), 128, "Nope", rem, &plan), -1);
   fclose(rem);
   assert_null(plan);
   assert_string_equal(err, "in.cl: error: no struct named 'Nope' is reached from a kernel\n");

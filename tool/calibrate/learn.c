@@ -5,6 +5,7 @@
  * defaults, which C5.0 shares: MINOBJS 2, CF 0.25; docs/decision-tree.md
  * describes it. */
 #include "tool/calibrate/learn.h"
+#include "analysis/mem.h"
 #include "analysis/usage.h"
 
 #include <assert.h>
@@ -107,7 +108,7 @@ static int csv_error(CsvReader *r, int line, const char *fmt, ...) {
 }
 
 /* Reads the next line into r->line.  Returns 1, 0 at the end of the text,
- * -1 on error (a NUL byte, out of memory). */
+ * -1 on error (a NUL byte). */
 static int csv_next(CsvReader *r) {
   free(r->line);
   r->line = NULL;
@@ -121,9 +122,7 @@ static int csv_next(CsvReader *r) {
     return csv_error(r, r->lineno, "line contains a NUL byte");
   if (n > 0 && r->p[n - 1] == '\r')
     n--;
-  r->line = malloc(n + 1);
-  if (!r->line)
-    return csv_error(r, r->lineno, "out of memory");
+  r->line = kd_xmalloc(n + 1);
   memcpy(r->line, r->p, n);
   r->line[n] = 0;
   r->p = nl ? nl + 1 : r->end;
@@ -200,9 +199,7 @@ static int parse_header_line(CsvReader *r, KdTimings *t, bool *seen) {
     seen[k] = true;
     if (vlen == 0)
       return csv_error(r, r->lineno, "header key '%s' has no value", hk->name);
-    char *value = strndup(v, vlen);
-    if (!value)
-      return csv_error(r, r->lineno, "out of memory");
+    char *value = kd_xstrndup(v, vlen);
     if (hk->offset == (size_t)-1) {
       uint64_t eps;
       bool ok = parse_u64(value, &eps) && eps > 0 && eps <= (1ull << 40);
@@ -341,11 +338,9 @@ static bool same_variant(const KdTimingRow *x, const KdTimingRow *y) {
          x->cls == y->cls;
 }
 
-/* The rows sorted by cmp_rows (pointers into t->rows); NULL if out of memory. */
+/* The rows sorted by cmp_rows (pointers into t->rows). */
 static const KdTimingRow **sorted_rows(const KdTimings *t) {
-  const KdTimingRow **v = malloc((size_t)(t->nrows ? t->nrows : 1) * sizeof *v);
-  if (!v)
-    return NULL;
+  const KdTimingRow **v = kd_xmalloc((size_t)(t->nrows ? t->nrows : 1) * sizeof *v);
   for (int i = 0; i < t->nrows; i++)
     v[i] = &t->rows[i];
   qsort(v, (size_t)t->nrows, sizeof *v, cmp_rows);  // total order (line is unique): stable
@@ -358,14 +353,10 @@ int kd_timings_parse(const char *text, size_t len, KdTimings **out, int *errline
   if (errlen)
     err[0] = 0;
   CsvReader r = {text, text + len, 0, NULL, errline, err, errlen};
-  KdTimings *t = calloc(1, sizeof *t);
+  KdTimings *t = kd_xcalloc(1, sizeof *t);
   int cap = 0;
   bool seen[NHEADER_KEYS] = {0};
   int rc = -1;
-  if (!t) {
-    csv_error(&r, 1, "out of memory");
-    goto done;
-  }
   int got = csv_next(&r);
   if (got < 0)
     goto done;
@@ -392,16 +383,7 @@ int kd_timings_parse(const char *text, size_t len, KdTimings **out, int *errline
     goto done;
   }
   while ((got = csv_next_nonblank(&r)) == 1) {
-    if (t->nrows == cap) {
-      int ncap = cap ? 2 * cap : 64;
-      KdTimingRow *rows = realloc(t->rows, (size_t)ncap * sizeof *rows);
-      if (!rows) {
-        csv_error(&r, r.lineno, "out of memory");
-        goto done;
-      }
-      t->rows = rows;
-      cap = ncap;
-    }
+    KD_GROW(t->rows, cap, t->nrows + 1);
     if (parse_row(&r, format, &t->rows[t->nrows]) < 0)
       goto done;
     t->nrows++;
@@ -414,10 +396,6 @@ int kd_timings_parse(const char *text, size_t len, KdTimings **out, int *errline
   }
   // duplicates: report the one whose second row comes first in the file
   const KdTimingRow **v = sorted_rows(t);
-  if (!v) {
-    csv_error(&r, 1, "out of memory");
-    goto done;
-  }
   const KdTimingRow *dup = NULL, *orig = NULL;
   for (int i = 1; i < t->nrows; i++)
     if (same_variant(v[i - 1], v[i]) && (!dup || v[i]->line < dup->line))
@@ -483,16 +461,12 @@ static int kernel_patterns(const KdKernel *k, double min_gain, KdPattern *out) {
 }
 
 KdTrainingSet *kd_training_build(const KdTimings *t, double min_gain) {
-  KdTrainingSet *s = calloc(1, sizeof *s);
+  KdTrainingSet *s = kd_xcalloc(1, sizeof *s);
   const KdTimingRow **v = sorted_rows(t);
-  if (!s || !v)
-    goto oom;
   s->nrows = t->nrows;
   s->min_gain = min_gain;
-  s->kernels = calloc((size_t)(t->nrows ? t->nrows : 1), sizeof(KdKernel));
-  s->patterns = calloc((size_t)(t->nrows ? t->nrows : 1), sizeof(KdPattern));  // at most one per row
-  if (!s->kernels || !s->patterns)
-    goto oom;
+  s->kernels = kd_xcalloc((size_t)(t->nrows ? t->nrows : 1), sizeof(KdKernel));
+  s->patterns = kd_xcalloc((size_t)(t->nrows ? t->nrows : 1), sizeof(KdPattern));  // at most one per row
   for (int i = 0; i < t->nrows;) {
     KdKernel *k = &s->kernels[s->nkernels++];
     k->m = v[i]->m;
@@ -521,10 +495,6 @@ KdTrainingSet *kd_training_build(const KdTimings *t, double min_gain) {
   }
   free(v);
   return s;
-oom:
-  free(v);
-  kd_training_free(s);
-  return NULL;
 }
 
 void kd_training_free(KdTrainingSet *s) {
@@ -592,7 +562,6 @@ typedef struct Learner {
   double *gain, *splitinfo;  // per cut point, scratch
   unsigned attrs;            // KD_ATTR_BIT()s the tree may test
   FILE *log;
-  bool oom;
 } Learner;
 
 static void free_lnode(LNode *n) {
@@ -723,11 +692,7 @@ static void log_test(FILE *f, int depth, KdAttribute a, const Test *t, int N) {
 /* Grows the tree on cases [lo, hi) (C4.5 R8 FormTree with
  * EvalContinuousAtt per attribute). */
 static LNode *grow(Learner *L, int lo, int hi, int depth) {
-  LNode *node = calloc(1, sizeof *node);
-  if (!node) {
-    L->oom = true;
-    return NULL;
-  }
+  LNode *node = kd_xcalloc(1, sizeof *node);
   const KdPattern *x = L->cases;
   int N = hi - lo;
   int counts[KD_NCLASSES] = {0};
@@ -813,8 +778,6 @@ static LNode *grow(Learner *L, int lo, int hi, int depth) {
   int cut = lo + t->nle;
   node->le = grow(L, lo, cut, depth + 1);
   node->gt = grow(L, cut, hi, depth + 1);
-  if (L->oom)
-    return node;
   int sub = tree_errors(node);
   if (sub >= node->errors) {
     if (L->log)
@@ -892,31 +855,22 @@ static int flatten(const LNode *n, KdDeviceModel *m) {
 }
 
 KdDeviceModel *kd_learn(const KdPattern *patterns, int npatterns, unsigned attributes, FILE *log) {
-  KdDeviceModel *m = calloc(1, sizeof *m);
-  if (!m)
-    return NULL;
-  m->source = strdup("trained");
-  if (!m->source)
-    goto oom;
+  KdDeviceModel *m = kd_xcalloc(1, sizeof *m);
+  m->source = kd_xstrdup("trained");
   attributes &= KD_ATTRS_ALL;
   if (!attributes)
     attributes = KD_ATTR_BIT(KD_ATTR_SIGMA_C);
   if (npatterns <= 0) {
-    m->nodes = calloc(1, sizeof(KdTreeNode));
-    if (!m->nodes)
-      goto oom;
+    m->nodes = kd_xcalloc(1, sizeof(KdTreeNode));
     m->nnodes = 1;
     m->nodes[0] = (KdTreeNode){.leaf = true, .choice = kd_class_choice(KD_CLASS_AOS)};
     if (log)
       fprintf(log, "no training patterns: a single aos leaf\n");
     return m;
   }
-  KdPattern *cases = malloc((size_t)npatterns * sizeof *cases);
-  Learner L = {cases, malloc((size_t)npatterns * sizeof(double)), malloc((size_t)npatterns * sizeof(double)),
-               attributes, log, false};
-  LNode *root = NULL;
-  if (!cases || !L.gain || !L.splitinfo)
-    goto fail;
+  KdPattern *cases = kd_xmalloc((size_t)npatterns * sizeof *cases);
+  Learner L = {cases, kd_xmalloc((size_t)npatterns * sizeof(double)), kd_xmalloc((size_t)npatterns * sizeof(double)),
+               attributes, log};
   memcpy(cases, patterns, (size_t)npatterns * sizeof *cases);
   if (log) {
     fprintf(log, "growing (MINOBJS %d) on %d patterns, attributes", KD_LEARN_MINOBJS, npatterns);
@@ -925,39 +879,23 @@ KdDeviceModel *kd_learn(const KdPattern *patterns, int npatterns, unsigned attri
         fprintf(log, " %s", kd_attribute_name((KdAttribute)a));
     fprintf(log, "\n");
   }
-  root = grow(&L, 0, npatterns, 0);
-  if (!root || L.oom)
-    goto fail;
+  LNode *root = grow(&L, 0, npatterns, 0);
   if (log)
     fprintf(log, "pruning (CF %.2f)\n", KD_LEARN_CF);
   prune(&L, root, 0);
   merge(&L, root);
-  m->nodes = calloc((size_t)count_nodes(root), sizeof(KdTreeNode));
-  if (!m->nodes)
-    goto fail;
+  m->nodes = kd_xcalloc((size_t)count_nodes(root), sizeof(KdTreeNode));
   flatten(root, m);
   free_lnode(root);
   free(cases);
   free(L.gain);
   free(L.splitinfo);
   return m;
-fail:
-  free_lnode(root);
-  free(cases);
-  free(L.gain);
-  free(L.splitinfo);
-oom:
-  kd_device_model_free(m);
-  return NULL;
 }
 
 // ---- intervals ----
 
-typedef struct BoxList {
-  KdInterval *v;
-  int n, cap;
-  bool oom;
-} BoxList;
+typedef KD_VEC(KdInterval) BoxList;
 
 /* Appends a box, or extends the last one when it is of the same band and
  * class (the walk visits a band's σ(c) intervals in order, contiguously). */
@@ -969,17 +907,7 @@ static void push_box(BoxList *l, KdInterval b) {
       return;
     }
   }
-  if (l->n == l->cap) {
-    int cap = l->cap ? 2 * l->cap : 16;
-    KdInterval *v = realloc(l->v, (size_t)cap * sizeof *v);
-    if (!v) {
-      l->oom = true;
-      return;
-    }
-    l->v = v;
-    l->cap = cap;
-  }
-  l->v[l->n++] = b;
+  kd_vec_push(l, b);
 }
 
 /* In-order walk of node i for σ_min = band.min_lo and φ = band.used_lo
@@ -1064,8 +992,6 @@ static void used_band(const KdDeviceModel *m, const uint64_t *lo, const uint64_t
     KdInterval band = {0, 0, lo[b], hi[b], used_lo, used_hi, -1};
     int first = l->n;
     walk_band(m, 0, band.min_lo, UINT64_MAX, band, l);
-    if (l->oom)
-      return;
     if (prev >= 0 && same_above(l->v + prev, first - prev, l->v + first, l->n - first, band.min_lo)) {
       for (int j = prev; j < first; j++)
         l->v[j].min_hi = band.min_hi;
@@ -1078,18 +1004,14 @@ static void used_band(const KdDeviceModel *m, const uint64_t *lo, const uint64_t
 
 int kd_device_model_intervals(const KdDeviceModel *m, KdInterval *out, int max) {
   size_t room = (size_t)m->nnodes + 1;
-  uint64_t *buf = malloc(5 * room * sizeof *buf);  // cuts, then σ_min's bands, then φ's
+  uint64_t *buf = kd_xmalloc(5 * room * sizeof *buf);  // cuts, then σ_min's bands, then φ's
   BoxList l = {0};
-  if (!buf)
-    return -1;
   uint64_t *cuts = buf, *mlo = buf + room, *mhi = buf + 2 * room, *ulo = buf + 3 * room, *uhi = buf + 4 * room;
   int nm = tree_bands(m, KD_ATTR_SIGMA_MIN, cuts, mlo, mhi), nu = tree_bands(m, KD_ATTR_USED, cuts, ulo, uhi);
   int prev = -1;  // index in l of the previous φ band's first box
-  for (int b = 0; b < nu && !l.oom; b++) {
+  for (int b = 0; b < nu; b++) {
     int first = l.n;
     used_band(m, mlo, mhi, nm, ulo[b], uhi[b], &l);
-    if (l.oom)
-      break;
     if (prev >= 0 && first - prev == l.n - first && same_boxes(l.v + prev, l.v + first, first - prev)) {
       for (int j = prev; j < first; j++)
         l.v[j].used_hi = uhi[b];
@@ -1099,10 +1021,6 @@ int kd_device_model_intervals(const KdDeviceModel *m, KdInterval *out, int max) 
     prev = first;
   }
   free(buf);
-  if (l.oom) {
-    free(l.v);
-    return -1;
-  }
   for (int j = 0; j < l.n && j < max; j++)
     out[j] = l.v[j];
   free(l.v);
@@ -1115,15 +1033,11 @@ KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *eno
   *enough = s->nsigmas >= 2;
   if (!*enough)
     return NULL;
-  KdValidation *v = calloc(1, sizeof *v);
-  KdPattern *train = malloc(((size_t)s->nkernels * KD_NCLASSES) * sizeof *train);
-  if (!v || !train)
-    goto oom;
-  v->held = calloc((size_t)s->ngroups, sizeof *v->held);
-  v->slowdown = calloc((size_t)s->nkernels, sizeof *v->slowdown);
-  v->predicted = calloc((size_t)s->nkernels, sizeof *v->predicted);
-  if (!v->held || !v->slowdown || !v->predicted)
-    goto oom;
+  KdValidation *v = kd_xcalloc(1, sizeof *v);
+  KdPattern *train = kd_xmalloc(((size_t)s->nkernels * KD_NCLASSES) * sizeof *train);
+  v->held = kd_xcalloc((size_t)s->ngroups, sizeof *v->held);
+  v->slowdown = kd_xcalloc((size_t)s->nkernels, sizeof *v->slowdown);
+  v->predicted = kd_xcalloc((size_t)s->nkernels, sizeof *v->predicted);
   v->nkernels = s->nkernels;
   v->worst = 1;
   v->worst_kernel = -1;
@@ -1138,8 +1052,6 @@ KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *eno
       if (s->kernels[k].sigma != sigma)
         ntrain += kernel_patterns(&s->kernels[k], s->min_gain, train + ntrain);
     KdDeviceModel *m = kd_learn(train, ntrain, attributes, NULL);
-    if (!m)
-      goto oom;
     // σ's kernels come by increasing m, so by decreasing σ_min, and within one m by
     // non-increasing φ: the groups from the last one
     int at = end;
@@ -1185,10 +1097,6 @@ KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *eno
   assert(v->nsigmas == s->nsigmas && v->nheld == s->ngroups);
   free(train);
   return v;
-oom:
-  free(train);
-  kd_validation_free(v);
-  return NULL;
 }
 
 void kd_validation_free(KdValidation *v) {

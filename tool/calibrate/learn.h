@@ -172,7 +172,8 @@ typedef struct KdTrainingSet {
  * min_gain = 1 (or a kernel without an AoS timing) gives the paper's
  * patterns unchanged.
  *
- * Returns NULL only when out of memory.  Free with kd_training_free. */
+ * Never fails (out of memory aborts: analysis/mem.h, as everywhere in this
+ * module).  Free with kd_training_free. */
 KdTrainingSet *kd_training_build(const KdTimings *t, double min_gain);
 
 void kd_training_free(KdTrainingSet *s);
@@ -209,8 +210,8 @@ double kd_add_errs(double n, double e);
  *
  * Returns a model that has only its tree (nodes[0] the root, thresholds
  * in bytes; npatterns == 0 gives a single AoS leaf); the caller fills in
- * device, ε and the other metadata.  NULL only when out of memory.  Free
- * with kd_device_model_free. */
+ * device, ε and the other metadata.  Never NULL.  Free with
+ * kd_device_model_free. */
 KdDeviceModel *kd_learn(const KdPattern *patterns, int npatterns, unsigned attributes, FILE *log);
 
 /* One box of the attribute space mapped to a layout: lo <= σ(c) <= hi,
@@ -233,7 +234,7 @@ typedef struct KdInterval {
  * whose intervals agree over the later band's σ(c) >= min_lo are merged,
  * and so are adjacent φ bands whose boxes all agree.  Writes at most max
  * entries into out and returns the number of boxes (which may exceed max:
- * call again with more room), or -1 when out of memory. */
+ * call again with more room). */
 int kd_device_model_intervals(const KdDeviceModel *m, KdInterval *out, int max);
 
 // ---- validation ----
@@ -270,7 +271,7 @@ typedef struct KdValidation {
  * with another σ, predicts the class of each (σ, σ_min, φ) of σ's kernels and
  * compares, for each kernel, the predicted variant's median time with the
  * kernel's fastest.  Needs at least two distinct σ: otherwise returns NULL
- * with *enough = false.  NULL with *enough = true means out of memory.
+ * with *enough = false; otherwise returns the validation, *enough = true.
  * Free with kd_validation_free. */
 KdValidation *kd_validate(const KdTrainingSet *s, unsigned attributes, bool *enough);
 

@@ -308,7 +308,7 @@ void rw_clone_edits_reset(R *r) {
     kd_edits_free(F->E);
     F->E = kd_edits_new();
     if (!F->PE && F->protos.n)
-      F->PE = calloc((size_t)F->protos.n, sizeof(KdEdits *));
+      F->PE = kd_xcalloc((size_t)F->protos.n, sizeof(KdEdits *));
     for (int k = 0; k < F->protos.n; k++) {
       kd_edits_free(F->PE[k]);
       F->PE[k] = kd_edits_new();
@@ -321,7 +321,7 @@ void rw_clone_edits_reset(R *r) {
 static char *render_span(R *r, KdEdits *E, unsigned b, unsigned e) {
   char *buf = NULL;
   size_t n = 0;
-  FILE *f = open_memstream(&buf, &n);
+  FILE *f = kd_xopen_memstream(&buf, &n);
   int rc = kd_edits_apply(E, r->text, r->len, f);
   fclose(f);
   size_t tail = r->len - e;

@@ -94,10 +94,8 @@ static const char *split_declstmt(R *r, KdNode *c, int rs) {
   unsigned sb, se;
   if (!rw_node_range(r, c, &sb, &se) || r->text[se - 1] != ';')
     return "it is spelled inside a macro";
-  unsigned *db = calloc((size_t)n, sizeof(unsigned)), *de = calloc((size_t)n, sizeof(unsigned));
-  unsigned *nb = calloc((size_t)n, sizeof(unsigned)), *ne = calloc((size_t)n, sizeof(unsigned));
-  if (!db || !de || !nb || !ne)
-    abort();
+  unsigned *db = kd_xcalloc((size_t)n, sizeof(unsigned)), *de = kd_xcalloc((size_t)n, sizeof(unsigned));
+  unsigned *nb = kd_xcalloc((size_t)n, sizeof(unsigned)), *ne = kd_xcalloc((size_t)n, sizeof(unsigned));
   const char *why = NULL;
   for (unsigned k = sb; k < se && !why; k++)  // the text between declarators is rewritten
     if (r->text[k] == '#' && rw_line_start(r, k))

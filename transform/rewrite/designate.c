@@ -28,9 +28,7 @@ enum { NVMEMO = 256 };
 
 static VMemo *memo_slot(R *r, KdNode *c) {
   if (!r->vm.memo) {
-    r->vm.memo = calloc(NVMEMO, sizeof(VMemo));
-    if (!r->vm.memo)
-      abort();
+    r->vm.memo = kd_xcalloc(NVMEMO, sizeof(VMemo));
   }
   return &r->vm.memo[((uintptr_t)c / sizeof(KdNode)) % NVMEMO];  // (nodes are allocated one after another)
 }

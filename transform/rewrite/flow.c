@@ -22,7 +22,7 @@ Var *rw_address_of_var(R *r, KdNode *e) {
 }
 
 static void mark_launched(R *r, CXCursor def) {
-  Launched *l = calloc(1, sizeof *l);
+  Launched *l = kd_xcalloc(1, sizeof *l);
   l->key = decl_key(def);
   Launched *old;
   HASH_FIND(hh, r->fl.launched, &l->key, sizeof(DeclKey), old);
@@ -37,7 +37,7 @@ LaunchArray *rw_launch_array(R *r, CXCursor d, bool add) {
   LaunchArray *a;
   HASH_FIND(hh, r->fl.arrays, &k, sizeof k, a);
   if (!a && add) {
-    a = calloc(1, sizeof *a);
+    a = kd_xcalloc(1, sizeof *a);
     a->key = k;
     a->decl = d;
     HASH_ADD(hh, r->fl.arrays, key, sizeof(DeclKey), a);
@@ -220,9 +220,7 @@ static void setup_fns(R *r) {
       takes = rw_rs_of_pointer(r, clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i))) >= 0;
     if (!takes)
       continue;
-    Fn *F = calloc(1, sizeof *F);
-    if (!F)
-      abort();
+    Fn *F = kd_xcalloc(1, sizeof *F);
     F->key = decl_key(fn);
     F->def = fn;
     F->clone_rs = -1;

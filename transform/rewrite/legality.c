@@ -18,20 +18,7 @@ static int cmp_report(const void *x, const void *y) {
   return a->inst - b->inst;
 }
 
-typedef struct Offsets {
-  unsigned *v;
-  int n, cap;
-} Offsets;
-
-static void offsets_add(Offsets *o, unsigned x) {
-  if (o->n == o->cap) {
-    o->cap = o->cap ? 2 * o->cap : 256;
-    o->v = realloc(o->v, (size_t)o->cap * sizeof *o->v);
-    if (!o->v)
-      abort();
-  }
-  o->v[o->n++] = x;
-}
+typedef KD_VEC(unsigned) Offsets;
 
 static int cmp_unsigned(const void *x, const void *y) {
   unsigned a = *(const unsigned *)x, b = *(const unsigned *)y;
@@ -64,7 +51,7 @@ static void name_offsets(R *r, KdNode *n, const char *name, size_t nl, Offsets *
          kind == CXCursor_OverloadedDeclRef || kind == CXCursor_FieldDecl || kind == CXCursor_TemplateRef ||
          kind == CXCursor_NamespaceRef) &&
         rw_in_main(r, clang_getCursorLocation(c->c), &off) && word_at(r, off, name, nl))
-      offsets_add(out, off);
+      kd_vec_push(out, off);
     name_offsets(r, c, name, nl, out);
   }
 }
@@ -162,9 +149,7 @@ void rw_resolve(R *r) {
                     "the cudaLaunchKernel argument array holding its address is also used elsewhere");
     }
   }
-  Var **order = malloc(((size_t)r->fl.nvars + 1) * sizeof(Var *));
-  if (!order)
-    abort();
+  Var **order = kd_xmalloc(((size_t)r->fl.nvars + 1) * sizeof(Var *));
   memcpy(order, r->fl.vars, (size_t)r->fl.nvars * sizeof(Var *));
   qsort(order, (size_t)r->fl.nvars, sizeof(Var *), cmp_report);
   for (int i = 0; i < r->fl.nvars; i++) {

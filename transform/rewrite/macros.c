@@ -49,12 +49,7 @@ static void scan_defines(const char *text, size_t len, MacroScan *ms) {
     while (end < len && !(text[end] == '\n' && text[end - 1] != '\\'))
       end++;
     if (n > k) {
-      if (ms->n == ms->cap) {
-        ms->cap = ms->cap ? 2 * ms->cap : 256;
-        ms->v = realloc(ms->v, (size_t)ms->cap * sizeof *ms->v);
-        if (!ms->v)
-          abort();
-      }
+      KD_GROW(ms->v, ms->cap, ms->n + 1);
       ms->v[ms->n++] = (MacroDef){text + k, (unsigned)(n - k), text + n, (unsigned)(end - n)};
     }
     i = end;
@@ -70,12 +65,7 @@ static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
   (void)stack;
   (void)depth;
   FileList *l = d;
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 32;
-    l->v = realloc(l->v, (size_t)l->cap * sizeof *l->v);
-    if (!l->v)
-      abort();
-  }
+  KD_GROW(l->v, l->cap, l->n + 1);
   l->v[l->n++] = f;
 }
 
@@ -116,9 +106,8 @@ static MacroHit *macro_hits(const MacroScan *ms, const char *const *words) {
       for (int w = 0; words[w] && !hit; w++)
         hit = rw_text_has_word(d->repl, d->nrepl, words[w]);
       if (hit) {
-        h = calloc(1, sizeof *h);
-        if (!h || !(h->name = strndup(d->name, d->nname)))
-          abort();
+        h = kd_xcalloc(1, sizeof *h);
+        h->name = kd_xstrndup(d->name, d->nname);
         HASH_ADD_KEYPTR(hh, set, h->name, d->nname, h);
         more = true;
       }

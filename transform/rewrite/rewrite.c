@@ -143,26 +143,24 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   }
   r.tree = src->tree;  // (the analysis has read most bodies into it)
   r.cur.E = kd_edits_new();
-  int rc = rw_setup_structs(&r);                                                        // 1. structs
-  if (rc == 0) {
-    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), rw_collect_funcs, &r);  // the file's functions, globals
-    rw_pass1(&r);                                                                       // 2. flows, routes
-    rw_resolve(&r);                                                                     //    legality
-    rw_check_global_refs(&r);
-    rc = pass2(&r);                                                                     // 3. edits
-    for (int i = 0; i < r.nrs; i++) {
-      if (!r.rs[i].changes)
-        rw_drop_owner_all(&r, i);
-      out->nrewritten += rw_rewritten(&r.rs[i]);
-      out->nkept += r.rs[i].bad;
-    }
-    if (rc == 0)
-      rc = rw_insert_clones(&r);
-    if (rc == 0)
-      rc = rw_build_output(&r, out);                                                    // 4. output
-    if (rc == 0 && !r.cuda && out->nrewritten > 0)
-      rw_opencl_header(&r, out);
+  rw_setup_structs(&r);                                                               // 1. structs
+  clang_visitChildren(clang_getTranslationUnitCursor(src->tu), rw_collect_funcs, &r);  // the file's functions, globals
+  rw_pass1(&r);                                                                       // 2. flows, routes
+  rw_resolve(&r);                                                                     //    legality
+  rw_check_global_refs(&r);
+  int rc = pass2(&r);                                                                 // 3. edits
+  for (int i = 0; i < r.nrs; i++) {
+    if (!r.rs[i].changes)
+      rw_drop_owner_all(&r, i);
+    out->nrewritten += rw_rewritten(&r.rs[i]);
+    out->nkept += r.rs[i].bad;
   }
+  if (rc == 0)
+    rc = rw_insert_clones(&r);
+  if (rc == 0)
+    rc = rw_build_output(&r, out);                                                    // 4. output
+  if (rc == 0 && !r.cuda && out->nrewritten > 0)
+    rw_opencl_header(&r, out);
   rw_free(&r);
   return rc;
 }

@@ -78,6 +78,7 @@
 #include "../../analysis/ast.h"
 #include "../../analysis/diag.h"
 #include "../../analysis/designate.h"
+#include "../../analysis/mem.h"
 #include "../codegen.h"
 #include "../edits.h"
 #include "../rewrite.h"
@@ -441,7 +442,7 @@ void rw_set_bad_loc(R *r, int rs, CXSourceLocation at, const char *fmt, ...) __a
 int rw_rs_of_record(R *r, CXType t);
 int rw_rs_of_pointer(R *r, CXType t);
 int rw_field_index(R *r, int rs, KdNode *member);
-int rw_setup_structs(R *r);
+void rw_setup_structs(R *r);
 
 /* ---- output.c ---- */
 void rw_drop_owner_all(R *r, int owner);

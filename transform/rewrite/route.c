@@ -20,12 +20,7 @@ static RouteKey route_key(R *r, CXCursor call, int inst) {
 
 /* Records call c of F made in the instance being visited. */
 void rw_add_edge(R *r, KdNode *c, Fn *F) {
-  if (r->cl.nedges == r->cl.capedges) {
-    r->cl.capedges = r->cl.capedges ? 2 * r->cl.capedges : 32;
-    r->cl.edges = realloc(r->cl.edges, (size_t)r->cl.capedges * sizeof(Edge));
-    if (!r->cl.edges)
-      abort();
-  }
+  KD_GROW(r->cl.edges, r->cl.capedges, r->cl.nedges + 1);
   Edge *e = &r->cl.edges[r->cl.nedges];
   memset(e, 0, sizeof *e);
   e->call = c;
@@ -41,9 +36,7 @@ void rw_add_edge(R *r, KdNode *c, Fn *F) {
     e->shared = true;
     r->cl.edges[ro->edge].shared = true;
   } else {
-    ro = calloc(1, sizeof *ro);
-    if (!ro)
-      abort();
+    ro = kd_xcalloc(1, sizeof *ro);
     ro->key = k;
     ro->edge = r->cl.nedges;
     HASH_ADD(hh, r->cl.routes, key, sizeof(RouteKey), ro);

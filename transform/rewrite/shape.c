@@ -11,12 +11,7 @@
 enum CXChildVisitResult rw_collect(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   Kids *k = data;
-  if (k->n == k->cap) {
-    k->cap = k->cap ? 2 * k->cap : 8;
-    k->v = realloc(k->v, (size_t)k->cap * sizeof(CXCursor));
-    if (!k->v)
-      abort();
-  }
+  KD_GROW(k->v, k->cap, k->n + 1);
   k->v[k->n++] = c;
   return CXChildVisit_Continue;
 }

@@ -17,7 +17,7 @@ static void set_bad_v(R *r, int rs, CXSourceLocation at, const char *fmt, va_lis
   r->vm.gen++;  // (its pointers stop being views: vref's answers about them are stale)
   char *msg;
   if (vasprintf(&msg, fmt, ap) < 0)
-    abort();
+    kd_out_of_memory();
   kd_remark_at(r->rem, at, r->src->path, "rewrite", "struct '%s' keeps its AoS layout: %s", r->rs[rs].sp->name, msg);
   free(msg);
 }
@@ -67,9 +67,7 @@ int rw_field_index(R *r, int rs, KdNode *member) {
   FieldDecl *d;  // (a kernel names few fields many times)
   HASH_FIND(hh, r->rs[rs].fdecls, &fd, sizeof fd, d);
   if (!d) {
-    d = calloc(1, sizeof *d);
-    if (!d)
-      abort();
+    d = kd_xcalloc(1, sizeof *d);
     d->decl = fd;
     d->index = field_decl_index(r, rs, fd);
     HASH_ADD(hh, r->rs[rs].fdecls, decl, sizeof(CXCursor), d);
@@ -86,9 +84,7 @@ static int field_decl_index(R *r, int rs, CXCursor fd) {
   rw_spell(fd, name, sizeof name);
   RStruct *S = &r->rs[rs];
   if (!S->fnames) {  // (a struct of 256 fields would compare 256 names per access)
-    FieldName *all = S->fname_mem = calloc((size_t)S->L->nfields + 1, sizeof(FieldName));
-    if (!all)
-      abort();
+    FieldName *all = S->fname_mem = kd_xcalloc((size_t)S->L->nfields + 1, sizeof(FieldName));
     for (int i = 0; i < (int)S->L->nfields; i++) {
       FieldName *f;
       HASH_FIND_STR(S->fnames, S->L->fields[i].name, f);
@@ -183,10 +179,8 @@ static bool layout_changes(const kd_layout *L, const KdLayoutChoice *layouts) {
   return !(L->nclusters == 1 && L->clusters[0].tile == 1 && layouts[0].align == 0);
 }
 
-int rw_setup_structs(R *r) {
-  r->rs = calloc((size_t)r->plan->nstructs + 1, sizeof(RStruct));
-  if (!r->rs)
-    return -1;
+void rw_setup_structs(R *r) {
+  r->rs = kd_xcalloc((size_t)r->plan->nstructs + 1, sizeof(RStruct));
   for (int i = 0; i < r->plan->nstructs; i++) {
     const KdStructPlan *sp = &r->plan->structs[i];
     RStruct *S = &r->rs[r->nrs++];
@@ -227,7 +221,7 @@ int rw_setup_structs(R *r) {
       free(fk.v);
       continue;
     }
-    S->gf = calloc((size_t)S->L->nfields + 1, sizeof(KdGenField));
+    S->gf = kd_xcalloc((size_t)S->L->nfields + 1, sizeof(KdGenField));
     int fi = 0;
     for (int k = 0; k < fk.n; k++) {
       if (clang_getCursorKind(fk.v[k]) != CXCursor_FieldDecl)
@@ -244,9 +238,9 @@ int rw_setup_structs(R *r) {
       }
       KdGenField *G = &S->gf[fi];
       G->name = S->L->fields[fi].name;
-      G->decl_pre = strdup(pre);
-      G->decl_post = strdup(post);
-      G->scalar = count ? strdup(scalar) : NULL;
+      G->decl_pre = kd_xstrdup(pre);
+      G->decl_post = kd_xstrdup(post);
+      G->scalar = count ? kd_xstrdup(scalar) : NULL;
       G->count = count;
       fi++;
     }
@@ -254,5 +248,4 @@ int rw_setup_structs(R *r) {
     if (fi != (int)S->L->nfields && !S->bad)
       rw_set_bad(r, (int)(S - r->rs), def, "its fields could not be matched");
   }
-  return 0;
 }

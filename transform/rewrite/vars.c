@@ -35,21 +35,14 @@ Fn *rw_fn_find(R *r, CXCursor def) {
 }
 
 static Var *var_new(R *r, CXCursor decl, int rs) {
-  Var *v = calloc(1, sizeof *v);
-  if (!v)
-    abort();
+  Var *v = kd_xcalloc(1, sizeof *v);
   v->key = decl_key(decl);
   v->decl = decl;
   v->rs = rs;
   v->parent = r->fl.nvars;
   v->index = r->fl.nvars;
   rw_spell(decl, v->name, sizeof v->name);
-  if (r->fl.nvars == r->fl.capvars) {
-    r->fl.capvars = r->fl.capvars ? 2 * r->fl.capvars : 64;
-    r->fl.vars = realloc(r->fl.vars, (size_t)r->fl.capvars * sizeof(Var *));
-    if (!r->fl.vars)
-      abort();
-  }
+  KD_GROW(r->fl.vars, r->fl.capvars, r->fl.nvars + 1);
   r->fl.vars[r->fl.nvars++] = v;
   r->fl.cdirty = true;
   return v;
@@ -128,12 +121,7 @@ void rw_mark_moved(Var *v, CXCursor at) {
 
 /* The value of variable `from` flows into `to`: an offset it may hold too. */
 void rw_add_move(R *r, Var *from, Var *to) {
-  if (r->fl.nmoves == r->fl.capmoves) {
-    r->fl.capmoves = r->fl.capmoves ? 2 * r->fl.capmoves : 64;
-    r->fl.moves = realloc(r->fl.moves, (size_t)r->fl.capmoves * sizeof *r->fl.moves);
-    if (!r->fl.moves)
-      abort();
-  }
+  KD_GROW(r->fl.moves, r->fl.capmoves, r->fl.nmoves + 1);
   r->fl.moves[r->fl.nmoves][0] = from->index;
   r->fl.moves[r->fl.nmoves][1] = to->index;
   r->fl.nmoves++;
@@ -178,9 +166,7 @@ void rw_flow(R *r, Var *to, KdNode *e) {
 int rw_comp_class(R *r, const Var *v) {
   if (r->fl.cdirty) {
     free(r->fl.cflags);
-    r->fl.cflags = calloc((size_t)r->fl.nvars + 1, sizeof(int));
-    if (!r->fl.cflags)
-      abort();
+    r->fl.cflags = kd_xcalloc((size_t)r->fl.nvars + 1, sizeof(int));
     for (int i = 0; i < r->fl.nvars; i++)
       r->fl.cflags[rw_uf_find(r, i)] |= (r->fl.vars[i]->seed ? CL_VIEW : 0) | (r->fl.vars[i]->opaque ? CL_OTHER : 0);
     r->fl.cdirty = false;
