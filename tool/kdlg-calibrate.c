@@ -20,7 +20,7 @@
  * Exit status: 0 success, 1 input error (bad CSV, measurement failed, output
  * not writable), 2 usage error.
  */
-#define _GNU_SOURCE /* open_memstream, mkdtemp */
+#define _GNU_SOURCE /* mkdtemp */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>

@@ -8,7 +8,7 @@
  * Exit status: 0 success (also "nothing to optimize"), 1 input error
  * (diagnostics printed, no output file written), 2 usage error.
  */
-#define _GNU_SOURCE /* realpath, open_memstream, asprintf */
+#define _GNU_SOURCE /* realpath, asprintf */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>

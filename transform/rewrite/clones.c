@@ -3,7 +3,6 @@
  * like its original and compiles where it did (rw_check_clones), the walk of
  * its body into its own edit lists (rw_walk_clone) and its text inserted
  * after the original's definition and prototypes (rw_insert_clones). */
-#define _GNU_SOURCE /* open_memstream, strndup */
 #include "rewriteInt.h"
 
 /* Where the call of edge E ends up in the output: where it is, or after

@@ -2,7 +2,6 @@
  * must not copy (__func__ and its kin, std::source_location, __COUNTER__):
  * every `#define` of every file read once, on first need, and closed over
  * macros that use such macros. */
-#define _GNU_SOURCE /* open_memstream, strndup */
 #include "rewriteInt.h"
 
 /* One `#define NAME replacement` line of some file of the translation unit. */

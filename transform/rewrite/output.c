@@ -2,7 +2,6 @@
  * one keeps AoS), the header comment (the plan in words), the runtime, the
  * generated types after each struct's declaration, the edits applied; for
  * OpenCL the host header <output>.layout.h. */
-#define _GNU_SOURCE /* open_memstream */
 #include "rewriteInt.h"
 
 extern const char kd_embedded_runtime_layout[];
