@@ -9,7 +9,7 @@
  *            p[i].v.x, p[i].in.a, p[i].arr[k])  --&, decay-->  field
  *            address (&p[i].f; p[i].arr as a pointer)
  *
- * Sect. 3.1's access model (analysis/access.c) asks it which global-memory
+ * Sect. 3.1's access model (analysis/access_expr.c) asks it which global-memory
  * place an lvalue is (which struct's element, which field, how many bytes);
  * the rewriter (transform/rewrite/designate.c, Sect. 3.3) which view,
  * element offset and field an expression reaches, to rewrite it.  The

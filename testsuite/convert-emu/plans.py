@@ -6,7 +6,7 @@ pointer to it and a host function that cudaMallocs and launches it, so that
 kdlg-opt rewrites it) and OUTDIR/plan.json (kdlg-opt --plan-in).  The plans
 are layouts the GPU matrix of benchmarks/convert does not have: several
 tiled clusters in one step, some whole tiles of the step and some larger
-(slices when packing, stage_slice in transform/codegen.c), tiles that are
+(slices when packing, stage_slice in transform/codegen_host.c), tiles that are
 not powers of two (7, 48, 96, 192, 288, 768, 3072, 6144), AoS clusters with
 raised alignment and padding (stage_zero), SoA next to tiles, and steps that
 stage_per shortens or whose shared bytes drop staging.  Written by review
