@@ -37,7 +37,6 @@
 
 /* ---- small helpers over libclang ---- */
 
-
 typedef KD_VEC(CXCursor) Cursors;  // a growable array of cursors (mem.h)
 
 static inline CXType canon(CXType t) { return clang_getCanonicalType(t); }
@@ -174,7 +173,7 @@ void ac_visit_expr(Builder *b, CXCursor e, Mode mode, KdRegion *seq);
 
 /* ---- access_stmt.c ---- */
 
-/* The region of statement s (NULL: nothing in it touches global memory). */
+/* The region of statement s: a KR_SEQ of what it does, in evaluation order (never NULL). */
 KdRegion *ac_stmt(Builder *b, CXCursor s);
 
 #endif
