@@ -4,7 +4,10 @@
 void kd_vremark(FILE *out, KdLoc at, const char *tag, const char *fmt, va_list ap) {
   if (!out)
     return;
-  fprintf(out, "%s:%u:%u: remark: ", at.file, at.line, at.col);
+  if (at.line)
+    fprintf(out, "%s:%u:%u: remark: ", at.file, at.line, at.col);
+  else
+    fprintf(out, "%s: remark: ", at.file);
   vfprintf(out, fmt, ap);
   fprintf(out, " [kdlg-%s]\n", tag);
 }

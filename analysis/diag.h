@@ -13,7 +13,8 @@
 
 #include <clang-c/Index.h>
 
-/* A place in a source file, 1-based line and column (bytes). */
+/* A place in a source file, 1-based line and column (bytes); line 0: the
+ * file as a whole (`file: remark: ...`). */
 typedef struct KdLoc {
   const char *file;
   unsigned line, col;

@@ -1,6 +1,9 @@
 /* frontend.c: libclang set-up, the CUDA prelude and diagnostics (see frontend.h). */
 #include "frontend.h"
+#include "ast.h"
+#include "diag.h"
 #include "mem.h"
+#include "toolkit.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -95,16 +98,47 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
   for (int i = 0; i < nargs; i++)
     if (!strncmp(extra_args[i], "-cl-std=", 8) || !strncmp(extra_args[i], "-std=", 5))
       has_std = true;
+  KdToolkit tk = {0};
+  char *cuda_path = NULL, *cccl = NULL;  // --cuda-path=DIR, DIR/include/cccl
   if (lang == KD_LANG_CUDA) {
-    static const char stub_text[] = "#include \"" KD_PRELUDE_PATH "\"\n";
+    char err[1024];
+    if (kd_toolkit_find(extra_args, nargs, &tk, err, sizeof err) != 0) {
+      fprintf(diag, "kdlg-opt: error: %s\n", err);
+      return 1;
+    }
     args[na++] = "-x";
     args[na++] = "cuda";
-    args[na++] = "-nocudainc";
-    args[na++] = "-nocudalib";
     args[na++] = "--cuda-host-only";
+    args[na++] = "-nocudalib";
     args[na++] = "-Wno-unknown-cuda-version";
     if (!has_std)
-      args[na++] = "-std=c++17";
+      args[na++] = "-std=c++17";  // (nvcc's default since CUDA 11)
+  }
+  if (lang == KD_LANG_CUDA && tk.dir) {
+    // The toolkit's own headers, as nvcc reads them: clang's CUDA wrappers
+    // over DIR/include, and CCCL (thrust, cub, libcu++) first where the
+    // toolkit keeps it apart (CUDA >= 13).
+    args[na++] = "-resource-dir";  // (libclang's guess lacks the CUDA wrappers: CMakeLists.txt)
+    args[na++] = KD_CLANG_RESOURCE_DIR;
+    cuda_path = kd_xasprintf("--cuda-path=%s", tk.dir);
+    args[na++] = cuda_path;
+    if (tk.cccl) {
+      cccl = kd_xasprintf("%s/include/cccl", tk.dir);
+      args[na++] = "-isystem";
+      args[na++] = cccl;
+    }
+    out->toolkit = tk.from;
+  } else if (lang == KD_LANG_CUDA) {
+    // No toolkit: kdlg-opt's own declarations of what kernels use
+    // (cuda_prelude.h), force-included, and <cuda_runtime.h> and friends
+    // resolve to it.
+    static const char stub_text[] = "#include \"" KD_PRELUDE_PATH "\"\n";
+    if (tk.from == KD_TOOLKIT_NONE)
+      kd_remark(diag, (KdLoc){path, 0, 0}, "toolkit",
+                "no CUDA toolkit found (--cuda-path, CUDA_PATH, CUDA_HOME, nvcc on PATH, /usr/local/cuda): parsed "
+                "with kdlg-opt's built-in CUDA declarations, which lack thrust, cub, curand and cooperative groups");
+    if (tk.from == KD_TOOLKIT_NONE)
+      args[na++] = "-nocudainc";
     args[na++] = "-I" KD_VIRTUAL_INCLUDE_DIR;
     args[na++] = "-include";
     args[na++] = KD_PRELUDE_PATH;
@@ -114,6 +148,7 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
       snprintf(stub_paths[i], sizeof stub_paths[i], "%s/%s", KD_VIRTUAL_INCLUDE_DIR, cuda_stub_headers[i]);
       unsaved[nunsaved++] = (struct CXUnsavedFile){stub_paths[i], stub_text, sizeof stub_text - 1};
     }
+    out->toolkit = tk.from;
   } else {
     args[na++] = "-x";
     args[na++] = "cl";
@@ -122,8 +157,11 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
     args[na++] = "-Xclang";
     args[na++] = "-finclude-default-header";
   }
+  kd_toolkit_free(&tk);
   if (nargs > 256) {
     fprintf(diag, "kdlg-opt: error: too many compiler arguments (at most 256)\n");
+    free(cuda_path);
+    free(cccl);
     return 1;
   }
   for (int i = 0; i < nargs; i++)
@@ -132,6 +170,8 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
   out->index = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, args, na, unsaved, (unsigned)nunsaved,
                                                     CXTranslationUnit_KeepGoing, &out->tu);
+  free(cuda_path);
+  free(cccl);
   if (ec != CXError_Success || !out->tu) {
     fprintf(diag, "%s: error: clang could not parse the file (libclang error %d)\n", path, (int)ec);
     kd_frontend_dispose(out);

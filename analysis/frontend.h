@@ -1,10 +1,16 @@
-/* frontend.h: parse a CUDA (.cu) or OpenCL (.cl) file with libclang 19
+/* frontend.h: parse a CUDA (.cu) or OpenCL (.cl) file with libclang 22
  * (the front end of Fig. 4 in Kofler et al. 2015).
  *
- * CUDA is parsed host-side with -nocudainc and the bundled prelude
- * (cuda_prelude.h, force-included from a virtual file; <cuda_runtime.h> and
- * friends resolve to it), because clang 19 cannot read CUDA 13's headers
- * (docs/method-notes.md §6).  OpenCL C is parsed with
+ * CUDA is parsed host-side with the CUDA toolkit's own headers, found as
+ * toolkit.h says (--cuda-path, CUDA_PATH, CUDA_HOME, nvcc on PATH,
+ * /usr/local/cuda): clang's CUDA wrappers over DIR/include, CCCL's
+ * DIR/include/cccl (thrust, cub, libcu++) first, C++17 unless the caller
+ * passes another -std, and CUDA 13's "newer than clang knows" warning
+ * silenced.  Host-side: code under `#ifdef __CUDA_ARCH__` is not seen (the
+ * rewriter keeps a struct used there in AoS).  Where there is no toolkit (a
+ * remark says so) or the caller passes -nocudainc, the bundled prelude
+ * stands in for it (cuda_prelude.h, force-included from a virtual file;
+ * <cuda_runtime.h> and friends resolve to it).  OpenCL C is parsed with
  * -finclude-default-header and -cl-std=CL1.2 unless the caller passes
  * another -cl-std.  Clang's errors are forwarded as
  * `file:line:col: error: message`.
@@ -28,6 +34,7 @@ typedef struct KdSource {
   CXTranslationUnit tu;
   KdTree *tree;           // tu's AST nodes, read once for the analysis and the rewriter (ast.h)
   struct KdRecords *records;  // struct definitions by USR, read on first use (kd_source_find_record)
+  int toolkit;            // CUDA: where the toolkit came from (KdToolkitFrom, toolkit.h; NONE / OFF: the prelude)
 } KdSource;
 
 /* Path of the virtual prelude header; cursors located in it are the tool's, not the user's. */
@@ -42,8 +49,9 @@ int kd_language_from_path(const char *path, KdLanguage *out);
 const char *kd_language_name(KdLanguage lang);
 
 /* Parses `path`.  extra_args (nargs entries) are passed to clang after the
- * tool's own (e.g. -I, -D, -std=).  Errors (clang's, or an unreadable file)
- * are printed to `diag`.  Returns 0 on success, 1 on an input error (the
+ * tool's own (e.g. -I, -D, -std=, --cuda-path=, -nocudainc).  Errors
+ * (clang's, an unreadable file, a named toolkit that is not one) are printed
+ * to `diag`, and so is the remark that no toolkit was found.  Returns 0 on success, 1 on an input error (the
  * source is then disposed).  On success the caller owns *out (with its
  * empty KdTree, filled as the nodes are asked for) and calls
  * kd_frontend_dispose. */

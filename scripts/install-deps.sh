@@ -5,7 +5,7 @@ set -euo pipefail
 
 APT_PACKAGES=(
   cmake make gcc pkg-config
-  clang-19 libclang-19-dev llvm-19-tools libclang-rt-19-dev
+  clang-22 libclang-22-dev llvm-22-tools libclang-rt-22-dev
   uthash-dev libjansson-dev libcmocka-dev nettle-dev
   graphviz
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
@@ -26,7 +26,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# lit (LLVM's test runner) comes from PyPI; FileCheck from llvm-19-tools.
+# lit (LLVM's test runner) comes from PyPI; FileCheck from llvm-22-tools.
 if ! python3 -c 'import lit' 2>/dev/null; then
   echo "install-deps: pip install lit"
   python3 -m pip install -q lit 2>/dev/null || python3 -m pip install -q --break-system-packages lit

@@ -85,7 +85,7 @@ LAYOUTS=(auto aos soa split tiled:2 tiled:32 tiled:1024)
 # Inputs that need compiler arguments to parse (taken from their lit RUN lines):
 # the matrix runs them once more with these (run names end in "+args").
 declare -A EXTRA_ARGS=(
-  [testsuite/lit/compiler-args.cu]="-DN=64"
+  [testsuite/lit/compiler-args.cu]="-DNITER=64"
   [testsuite/lit/rewrite/tree-requires.cu]="-std=c++20"
 )
 # Known inputs that fail to parse even so (their errors are still compared):

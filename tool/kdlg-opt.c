@@ -48,6 +48,7 @@ typedef struct Options {
   bool dump_access_model;        // --dump-access-model (for tests and debugging)
   bool lang_given;
   KdLanguage lang;
+  const char *cuda_path;         // --cuda-path: the CUDA toolkit (default: analysis/toolkit.h's search)
   const char **cargs;            // after --
   int ncargs;
 } Options;
@@ -56,7 +57,7 @@ static void usage(FILE *f) {
   fputs("usage: kdlg-opt INPUT [-o OUTPUT] [--emit-dot FILE] [--emit-plan FILE] [--struct NAME]\n"
         "                [--epsilon BYTES] [--device-model FILE] [-x cuda|cl] [-p BUILD_DIR]\n"
         "                [--layout auto|aos|soa|split|tiled:N] [--plan-in FILE] [--dry-run]\n"
-        "                [--inline-runtime]\n"
+        "                [--inline-runtime] [--cuda-path DIR]\n"
         "                [-- COMPILER_ARGS...]\n"
         "       kdlg-opt --help | --version\n",
         f);
@@ -88,6 +89,10 @@ static void help(void) {
         "  --epsilon BYTES      partition threshold ε (default: the device model's, 128 B)\n"
         "  --device-model FILE  decision-tree model from kdlg-calibrate (default: built-in)\n"
         "  -x cuda|cl           input language (default: from the extension .cu/.cuh/.cl)\n"
+        "  --cuda-path DIR      the CUDA toolkit whose headers CUDA files are parsed with\n"
+        "                       (default: $CUDA_PATH, $CUDA_HOME, the nvcc on PATH,\n"
+        "                       /usr/local/cuda; none found, or -nocudainc after --:\n"
+        "                       kdlg-opt's built-in declarations)\n"
         "  -p BUILD_DIR         read compiler arguments (-I -D -U -include -isystem -std=)\n"
         "                       from BUILD_DIR/compile_commands.json\n"
         "  -- ARGS...           pass ARGS to the parser (e.g. -I dir -D N=64)\n"
@@ -164,6 +169,8 @@ static int parse_args(int argc, char **argv, Options *o) {
       slot = &o->layout;
     else if (!strcmp(a, "--plan-in"))
       slot = &o->plan_in;
+    else if (!strcmp(a, "--cuda-path"))
+      slot = &o->cuda_path;
     if (slot) {
       if (i + 1 >= argc)
         return usage_error("option '%s' needs a value", a);
@@ -213,7 +220,7 @@ static int parse_args(int argc, char **argv, Options *o) {
 }
 
 /* Compiler arguments from compile_commands.json: only those that change how
- * the source parses (-I -D -U -include -isystem -std=); the rest are the
+ * the source parses (-I -D -U -include -isystem -std= --cuda-path=); the rest are the
  * build's (nvcc -arch, -o, -c) and mean nothing to the parser. */
 static int read_compile_db(const Options *o, char ***out, int *nout) {
   CXCompilationDatabase_Error err;
@@ -246,7 +253,7 @@ static int read_compile_db(const Options *o, char ***out, int *nout) {
         else if (!strncmp(a, *w, strlen(*w)))
           keep = true;
       }
-      if (!strncmp(a, "-std=", 5))
+      if (!strncmp(a, "-std=", 5) || !strncmp(a, "--cuda-path=", 12))
         keep = true;
       if (keep) {
         (*out)[(*nout)++] = kd_xstrdup(a);
@@ -331,12 +338,15 @@ static int compiler_args(const Options *o, char ***out, int *nout) {
   int ndb = 0, rc;
   if (o->build_dir && (rc = read_compile_db(o, &dbargs, &ndb)) >= 0)
     return rc;
-  *out = kd_xcalloc((size_t)(ndb + o->ncargs + 1), sizeof(char *));
+  *out = kd_xcalloc((size_t)(ndb + o->ncargs + 2), sizeof(char *));
   for (int i = 0; i < ndb; i++)
     (*out)[i] = dbargs[i];
   for (int i = 0; i < o->ncargs; i++)
     (*out)[ndb + i] = kd_xstrdup(o->cargs[i]);
   *nout = ndb + o->ncargs;
+  if (o->cuda_path) {  // (last: it wins over one among the compiler arguments, as clang's last one does)
+    (*out)[(*nout)++] = kd_xasprintf("--cuda-path=%s", o->cuda_path);
+  }
   free(dbargs);
   return -1;
 }

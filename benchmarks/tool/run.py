@@ -3,7 +3,7 @@
 
 For every input, runs interleaved (warm-up first, then >= 11 repetitions each)
 
-  clang-19 -fsyntax-only <exactly the parser arguments kdlg-opt uses> FILE
+  clang-22 -fsyntax-only <exactly the parser arguments kdlg-opt uses> FILE
   kdlg-opt FILE --emit-dot TMP --emit-plan TMP
 
 and reports the median wall time of each, their ratio, the overhead of the
@@ -79,9 +79,30 @@ def make_stub_dir(tmp):
     return d
 
 
+def cuda_toolkit():
+    """The CUDA toolkit kdlg-opt parses with (analysis/toolkit.h's search:
+    CUDA_PATH, CUDA_HOME, the nvcc on PATH, /usr/local/cuda), or None."""
+    def is_toolkit(d):
+        return d and os.path.isfile(os.path.join(d, "include", "cuda_runtime.h"))
+    for var in ("CUDA_PATH", "CUDA_HOME"):
+        if os.environ.get(var):
+            return os.environ[var].rstrip("/") if is_toolkit(os.environ[var]) else None
+    nvcc = shutil.which("nvcc")
+    if nvcc and os.path.basename(os.path.dirname(nvcc)) == "bin":
+        root = os.path.dirname(os.path.dirname(nvcc))
+        if is_toolkit(root):
+            return root
+    return "/usr/local/cuda" if is_toolkit("/usr/local/cuda") else None
+
+
 def clang_args(clang, path, stub_dir):
     if path.endswith(".cl"):
         return [clang, "-fsyntax-only", "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", path]
+    tk = cuda_toolkit()
+    if tk:
+        cccl = os.path.join(tk, "include", "cccl")
+        return ([clang, "-fsyntax-only", "-x", "cuda", "--cuda-host-only", "-nocudalib", "-Wno-unknown-cuda-version",
+                 "-std=c++17", "--cuda-path=" + tk] + (["-isystem", cccl] if os.path.isdir(cccl) else []) + [path])
     return [clang, "-fsyntax-only", "-x", "cuda", "-nocudainc", "-nocudalib", "--cuda-host-only",
             "-Wno-unknown-cuda-version", "-std=c++17", "-I", stub_dir, "-include", PRELUDE, path]
 
@@ -207,7 +228,7 @@ def main():
     ap.add_argument("--reps", type=int, help="repetitions per command (default 11, --quick 5)")
     ap.add_argument("--warmup", type=int, help="warm-up runs per command (default 2, --quick 1)")
     ap.add_argument("--kdlg-opt", default=os.path.join(ROOT, "build", "kdlg-opt"), help="kdlg-opt binary")
-    ap.add_argument("--clang", default="clang-19", help="clang binary (default clang-19)")
+    ap.add_argument("--clang", default="clang-22", help="clang binary (default clang-22)")
     ap.add_argument("--results", default=os.path.join(HERE, "results.md"), help="Markdown output file")
     ap.add_argument("--keep", metavar="DIR", help="keep the generated kernels and outputs in DIR")
     a = ap.parse_args()

@@ -4,7 +4,7 @@
 # CMake runs:
 #   lit -sv --param kdlg_opt=<build>/kdlg-opt --param filecheck=<FileCheck> testsuite/lit
 # Run by hand from the repository root with `lit -sv testsuite/lit`; the
-# parameters then default to <repo>/build/kdlg-opt and LLVM 19's FileCheck.
+# parameters then default to <repo>/build/kdlg-opt and LLVM 22's FileCheck.
 import os
 import shutil
 import sys
@@ -27,9 +27,9 @@ kdlg_opt = lit_config.params.get('kdlg_opt',
                                  os.path.join(repo_root, 'build', 'kdlg-opt'))
 kdlg_calibrate = lit_config.params.get('kdlg_calibrate',
                                       os.path.join(repo_root, 'build', 'kdlg-calibrate'))
-filecheck = lit_config.params.get('filecheck', '/usr/lib/llvm-19/bin/FileCheck')
+filecheck = lit_config.params.get('filecheck', '/usr/lib/llvm-22/bin/FileCheck')
 if not os.path.exists(filecheck):
-    filecheck = shutil.which('FileCheck') or shutil.which('FileCheck-19') or filecheck
+    filecheck = shutil.which('FileCheck') or shutil.which('FileCheck-22') or filecheck
 if not os.path.exists(kdlg_opt):
     lit_config.fatal('kdlg-opt not found at %s (pass --param kdlg_opt=PATH)' % kdlg_opt)
 
@@ -51,9 +51,19 @@ config.substitutions.append(('%plancheck', '"%s" "%s"' % (python, plancheck)))
 config.substitutions.append(('%exitcode', '"%s" "%s"' % (python, exitcode)))
 config.substitutions.append(('%python', '"%s"' % python))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
+config.substitutions.append(('%runtime', os.path.join(repo_root, 'runtime')))
 config.substitutions.append(('%models', os.path.join(repo_root, 'runtime', 'models')))
 config.substitutions.append(('%benchmarks', os.path.join(repo_root, 'benchmarks')))
 config.substitutions.append((r'\bFileCheck\b', filecheck))
 
 # Keep the tool's messages stable.
 config.environment['LC_ALL'] = 'C'
+
+# The CUDA toolkit kdlg-opt parses CUDA with (analysis/toolkit.h) and nvcc,
+# which compiles outputs in the tests that say `REQUIRES: cuda-toolkit`.
+nvcc = shutil.which('nvcc') or '/usr/local/cuda/bin/nvcc'
+if os.path.exists(nvcc):
+    config.available_features.add('cuda-toolkit')
+    config.substitutions.append(('%nvcc', '"%s"' % nvcc))
+    cuda_root = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
+    config.substitutions.append(('%cuda-root', cuda_root))
