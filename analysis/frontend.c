@@ -1,4 +1,4 @@
-/* frontend.c: libclang set-up, the CUDA prelude and diagnostics (see frontend.h). */
+/* frontend.c: libclang set-up (the CUDA toolkit's headers, or the prelude without one), struct definitions by USR and diagnostics (see frontend.h). */
 #include "frontend.h"
 #include "ast.h"
 #include "diag.h"
@@ -70,6 +70,104 @@ struct KdRecords {
   CXCursor top;      // while reading: the current top-level declaration
 };
 
+/* The arguments libclang parses a source with: the language's own, then
+ * the caller's, and the virtual files of the prelude (CUDA without a
+ * toolkit). */
+typedef struct ParserArgs {
+  const char *v[64 + 256];
+  int n;
+  struct CXUnsavedFile unsaved[NSTUBS + 1];
+  int nunsaved;
+  char stub_paths[NSTUBS][128];
+  char *owned[2];  // strings of v that are ours to free
+  int toolkit;     // KdToolkitFrom
+} ParserArgs;
+
+static void free_parser_args(ParserArgs *pa) {
+  for (int i = 0; i < 2; i++)
+    free(pa->owned[i]);
+}
+
+/* CUDA with the toolkit's own headers, as nvcc reads them: clang's CUDA
+ * wrappers over DIR/include, and CCCL (thrust, cub, libcu++) first where
+ * the toolkit keeps it apart (CUDA >= 13). */
+static void toolkit_args(ParserArgs *pa, const KdToolkit *tk) {
+  pa->v[pa->n++] = "-resource-dir";  // (libclang's guess lacks the CUDA wrappers: CMakeLists.txt)
+  pa->v[pa->n++] = KD_CLANG_RESOURCE_DIR;
+  pa->v[pa->n++] = pa->owned[0] = kd_xasprintf("--cuda-path=%s", tk->dir);
+  if (tk->cccl) {
+    pa->v[pa->n++] = "-isystem";
+    pa->v[pa->n++] = pa->owned[1] = kd_xasprintf("%s/include/cccl", tk->dir);
+  }
+}
+
+/* CUDA without a toolkit: kdlg-opt's own declarations of what kernels use
+ * (cuda_prelude.h), force-included, and <cuda_runtime.h> and friends
+ * resolve to it. */
+static void prelude_args(ParserArgs *pa, const char *path, const KdToolkit *tk, FILE *diag) {
+  static const char stub_text[] = "#include \"" KD_PRELUDE_PATH "\"\n";
+  if (tk->from == KD_TOOLKIT_NONE) {
+    kd_remark(diag, (KdLoc){path, 0, 0}, "toolkit",
+              "no CUDA toolkit found (--cuda-path, CUDA_PATH, CUDA_HOME, nvcc on PATH, /usr/local/cuda): parsed "
+              "with kdlg-opt's built-in CUDA declarations, which lack thrust, cub, curand and cooperative groups");
+    pa->v[pa->n++] = "-nocudainc";
+  }
+  pa->v[pa->n++] = "-I" KD_VIRTUAL_INCLUDE_DIR;
+  pa->v[pa->n++] = "-include";
+  pa->v[pa->n++] = KD_PRELUDE_PATH;
+  pa->unsaved[pa->nunsaved++] = (struct CXUnsavedFile){KD_PRELUDE_PATH, kd_embedded_cuda_prelude,
+                                                       (unsigned long)strlen(kd_embedded_cuda_prelude)};
+  for (size_t i = 0; i < NSTUBS; i++) {
+    snprintf(pa->stub_paths[i], sizeof pa->stub_paths[i], "%s/%s", KD_VIRTUAL_INCLUDE_DIR, cuda_stub_headers[i]);
+    pa->unsaved[pa->nunsaved++] = (struct CXUnsavedFile){pa->stub_paths[i], stub_text, sizeof stub_text - 1};
+  }
+}
+
+/* Fills *pa for parsing `path` (see frontend.h).  0, or 1 after an error
+ * printed to diag. */
+static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
+                       FILE *diag) {
+  if (nargs > 256) {
+    fprintf(diag, "kdlg-opt: error: too many compiler arguments (at most 256)\n");
+    return 1;
+  }
+  bool has_std = false;
+  for (int i = 0; i < nargs; i++)
+    if (!strncmp(extra_args[i], "-cl-std=", 8) || !strncmp(extra_args[i], "-std=", 5))
+      has_std = true;
+  if (lang == KD_LANG_CUDA) {
+    KdToolkit tk;
+    char err[1024];
+    if (kd_toolkit_find(extra_args, nargs, &tk, err, sizeof err) != 0) {
+      fprintf(diag, "kdlg-opt: error: %s\n", err);
+      return 1;
+    }
+    pa->v[pa->n++] = "-x";
+    pa->v[pa->n++] = "cuda";
+    pa->v[pa->n++] = "--cuda-host-only";
+    pa->v[pa->n++] = "-nocudalib";
+    pa->v[pa->n++] = "-Wno-unknown-cuda-version";
+    if (!has_std)
+      pa->v[pa->n++] = "-std=c++17";  // (nvcc's default since CUDA 11)
+    if (tk.dir)
+      toolkit_args(pa, &tk);
+    else
+      prelude_args(pa, path, &tk, diag);
+    pa->toolkit = tk.from;
+    kd_toolkit_free(&tk);
+  } else {
+    pa->v[pa->n++] = "-x";
+    pa->v[pa->n++] = "cl";
+    if (!has_std)
+      pa->v[pa->n++] = "-cl-std=CL1.2";
+    pa->v[pa->n++] = "-Xclang";
+    pa->v[pa->n++] = "-finclude-default-header";
+  }
+  for (int i = 0; i < nargs; i++)
+    pa->v[pa->n++] = extra_args[i];
+  return 0;
+}
+
 int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
                       KdSource *out, FILE *diag) {
   memset(out, 0, sizeof *out);
@@ -89,89 +187,18 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
     return 1;
   }
 
-  const char *args[64 + 256];
-  int na = 0;
-  struct CXUnsavedFile unsaved[NSTUBS + 1];
-  char stub_paths[NSTUBS][128];
-  int nunsaved = 0;
-  bool has_std = false;
-  for (int i = 0; i < nargs; i++)
-    if (!strncmp(extra_args[i], "-cl-std=", 8) || !strncmp(extra_args[i], "-std=", 5))
-      has_std = true;
-  KdToolkit tk = {0};
-  char *cuda_path = NULL, *cccl = NULL;  // --cuda-path=DIR, DIR/include/cccl
-  if (lang == KD_LANG_CUDA) {
-    char err[1024];
-    if (kd_toolkit_find(extra_args, nargs, &tk, err, sizeof err) != 0) {
-      fprintf(diag, "kdlg-opt: error: %s\n", err);
-      return 1;
-    }
-    args[na++] = "-x";
-    args[na++] = "cuda";
-    args[na++] = "--cuda-host-only";
-    args[na++] = "-nocudalib";
-    args[na++] = "-Wno-unknown-cuda-version";
-    if (!has_std)
-      args[na++] = "-std=c++17";  // (nvcc's default since CUDA 11)
+  ParserArgs pa = {0};
+  int rc = parser_args(&pa, path, lang, extra_args, nargs, diag);
+  if (rc != 0) {
+    free_parser_args(&pa);
+    return rc;
   }
-  if (lang == KD_LANG_CUDA && tk.dir) {
-    // The toolkit's own headers, as nvcc reads them: clang's CUDA wrappers
-    // over DIR/include, and CCCL (thrust, cub, libcu++) first where the
-    // toolkit keeps it apart (CUDA >= 13).
-    args[na++] = "-resource-dir";  // (libclang's guess lacks the CUDA wrappers: CMakeLists.txt)
-    args[na++] = KD_CLANG_RESOURCE_DIR;
-    cuda_path = kd_xasprintf("--cuda-path=%s", tk.dir);
-    args[na++] = cuda_path;
-    if (tk.cccl) {
-      cccl = kd_xasprintf("%s/include/cccl", tk.dir);
-      args[na++] = "-isystem";
-      args[na++] = cccl;
-    }
-    out->toolkit = tk.from;
-  } else if (lang == KD_LANG_CUDA) {
-    // No toolkit: kdlg-opt's own declarations of what kernels use
-    // (cuda_prelude.h), force-included, and <cuda_runtime.h> and friends
-    // resolve to it.
-    static const char stub_text[] = "#include \"" KD_PRELUDE_PATH "\"\n";
-    if (tk.from == KD_TOOLKIT_NONE)
-      kd_remark(diag, (KdLoc){path, 0, 0}, "toolkit",
-                "no CUDA toolkit found (--cuda-path, CUDA_PATH, CUDA_HOME, nvcc on PATH, /usr/local/cuda): parsed "
-                "with kdlg-opt's built-in CUDA declarations, which lack thrust, cub, curand and cooperative groups");
-    if (tk.from == KD_TOOLKIT_NONE)
-      args[na++] = "-nocudainc";
-    args[na++] = "-I" KD_VIRTUAL_INCLUDE_DIR;
-    args[na++] = "-include";
-    args[na++] = KD_PRELUDE_PATH;
-    unsaved[nunsaved++] = (struct CXUnsavedFile){KD_PRELUDE_PATH, kd_embedded_cuda_prelude,
-                                                 (unsigned long)strlen(kd_embedded_cuda_prelude)};
-    for (size_t i = 0; i < NSTUBS; i++) {
-      snprintf(stub_paths[i], sizeof stub_paths[i], "%s/%s", KD_VIRTUAL_INCLUDE_DIR, cuda_stub_headers[i]);
-      unsaved[nunsaved++] = (struct CXUnsavedFile){stub_paths[i], stub_text, sizeof stub_text - 1};
-    }
-    out->toolkit = tk.from;
-  } else {
-    args[na++] = "-x";
-    args[na++] = "cl";
-    if (!has_std)
-      args[na++] = "-cl-std=CL1.2";
-    args[na++] = "-Xclang";
-    args[na++] = "-finclude-default-header";
-  }
-  kd_toolkit_free(&tk);
-  if (nargs > 256) {
-    fprintf(diag, "kdlg-opt: error: too many compiler arguments (at most 256)\n");
-    free(cuda_path);
-    free(cccl);
-    return 1;
-  }
-  for (int i = 0; i < nargs; i++)
-    args[na++] = extra_args[i];
+  out->toolkit = pa.toolkit;
 
   out->index = clang_createIndex(0, 0);
-  enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, args, na, unsaved, (unsigned)nunsaved,
+  enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, pa.v, pa.n, pa.unsaved, (unsigned)pa.nunsaved,
                                                     CXTranslationUnit_KeepGoing, &out->tu);
-  free(cuda_path);
-  free(cccl);
+  free_parser_args(&pa);
   if (ec != CXError_Success || !out->tu) {
     fprintf(diag, "%s: error: clang could not parse the file (libclang error %d)\n", path, (int)ec);
     kd_frontend_dispose(out);
