@@ -119,7 +119,8 @@ static void check_hidden_uses(R *r) {
     int words = count_words(r, b, e, name, nl);
     seen.n = 0;
     name_offsets(r, bn, name, nl, &seen);
-    qsort(seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned);
+    if (seen.n > 1)  // (none yet: seen.v may be NULL)
+      qsort(seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned);
     int named = 0;
     for (int a = 0; a < seen.n; a++)
       named += (a == 0 || seen.v[a] != seen.v[a - 1]) && seen.v[a] >= b && seen.v[a] < e;
@@ -132,7 +133,7 @@ static void check_hidden_uses(R *r) {
     for (unsigned t = 0; t < nt; t++) {
       CXSourceLocation l = clang_getTokenLocation(r->src->tu, toks[t]);
       if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !rw_in_main(r, l, &off) || off < b || off >= e ||
-          !word_at(r, off, name, nl) || bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned))
+          !word_at(r, off, name, nl) || (seen.n && bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned)))
         continue;
       rw_set_bad_loc(r, v->rs, l,
                      "'%s' is used where the parser does not see it (in a branch of #if that the preprocessor skips "
@@ -165,8 +166,10 @@ void rw_resolve(R *r) {
   Var **order = malloc(((size_t)r->fl.nvars + 1) * sizeof(Var *));
   if (!order)
     abort();
-  memcpy(order, r->fl.vars, (size_t)r->fl.nvars * sizeof(Var *));
-  qsort(order, (size_t)r->fl.nvars, sizeof(Var *), cmp_report);
+  if (r->fl.nvars > 0) {  // (none: r->fl.vars may be NULL, which memcpy must not be given)
+    memcpy(order, r->fl.vars, (size_t)r->fl.nvars * sizeof(Var *));
+    qsort(order, (size_t)r->fl.nvars, sizeof(Var *), cmp_report);
+  }
   for (int i = 0; i < r->fl.nvars; i++) {
     Var *v = order[i];
     if (v->opaque && rw_var_live(v) && (rw_comp_class(r, v) & CL_VIEW))
