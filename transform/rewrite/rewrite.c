@@ -119,6 +119,7 @@ static void rw_free(R *r) {
   free(r->fl.cflags);
   free(r->vm.memo);
   rw_free_hits(r->mac.own_name_hits);
+  rw_free_idents(r);
   rw_free_hits(r->mac.counter_hits);
   kd_edits_free(r->cur.E);
 }
@@ -145,6 +146,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   r.cur.E = kd_edits_new();
   int rc = rw_setup_structs(&r);                                                        // 1. structs
   if (rc == 0) {
+    rw_check_names(&r);                                                                 //    names
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), rw_collect_funcs, &r);  // the file's functions, globals
     rw_pass1(&r);                                                                       // 2. flows, routes
     rw_resolve(&r);                                                                     //    legality
