@@ -195,6 +195,25 @@ int ac_field_index(Builder *b, int sid, CXCursor field) {
   return fe ? fe->index : -1;
 }
 
+/* The pointee of a pointer type as spelled, also through a typedef of the
+ * pointer type (`typedef S *S_ptr`), whose own pointee is no type. */
+static CXType spelled_pointee(CXType spelled) {
+  for (int i = 0; i < 64; i++) {
+    CXType p = clang_getPointeeType(spelled);
+    if (p.kind != CXType_Invalid)
+      return p;
+    if (spelled.kind == CXType_Typedef)
+      spelled = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(spelled));
+    else if (spelled.kind == CXType_Elaborated)
+      spelled = clang_Type_getNamedType(spelled);
+    else if (spelled.kind == CXType_Attributed)
+      spelled = clang_Type_getModifiedType(spelled);
+    else
+      break;
+  }
+  return clang_getPointeeType(canon(spelled));
+}
+
 /* Target for a pointer whose pointee type is `pt` (canonical). */
 static Target pointer_target(Builder *b, CXType pt, CXType spelled) {
   Target t = {T_PTR, -1, -1, type_bytes(pt), false, false, {0}};
@@ -378,7 +397,7 @@ static void build_kernel(Builder *b, CXCursor fn) {
     if (b->src->lang == KD_LANG_OPENCL && !kd_opencl_global_pointer(t))
       continue;
     CXType pt = canon(clang_getPointeeType(t));
-    Target tg = pointer_target(b, pt, clang_getPointeeType(spelled));
+    Target tg = pointer_target(b, pt, spelled_pointee(spelled));
     tg.uniform = true;  // a kernel parameter: the same for every thread (unless re-pointed: kd_uniform_var)
     if (tg.sid >= 0)
       ac_struct_add_kernel(b, tg.sid);

@@ -374,12 +374,48 @@ static void step_name(Walk *w, KdNode *n, KdDes *out) {
   out->width_at = n;
 }
 
+/* A pointer update as a base (the `update` oracle's, rule 5): `q++`, `--q`,
+ * `q += k`, `q = e`, `(a, ++q)`. */
+static void step_update(Walk *w, KdNode *n, KdDes *out) {
+  clear(out);
+  w->cl->update(w->cl->ctx, n, out);
+  out->ref = n;
+  out->width = KD_DES_W_BASE;
+  out->width_at = n;
+}
+
+/* Whether n is an expression the `update` oracle is asked about: a pointer
+ * increment or decrement, a pointer assignment (`=`, `+=`, `-=`) or a comma
+ * of pointer type. */
+static bool is_update(const KdDesClient *cl, KdNode *n) {
+  if (!cl->update || kd_node_type_kind(cl->tree, n) != CXType_Pointer)
+    return false;
+  switch (n->c.kind) {
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->c);
+    return op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostInc ||
+           op == CXUnaryOperator_PostDec;
+  }
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->c);
+    return op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma;
+  }
+  case CXCursor_CompoundAssignOperator:
+    return true;
+  default:
+    return false;
+  }
+}
+
 typedef void Step(Walk *w, KdNode *n, KdDes *out);
 
 static void des(Walk *w, KdNode *n, KdDes *out) {
   const KdDesClient *cl = w->cl;
-  Step *step;
-  switch (n->c.kind) {
+  Step *step = NULL;
+  switch (is_update(cl, n) ? CXCursor_InvalidCode : n->c.kind) {
+  case CXCursor_InvalidCode:  // (rule 5)
+    step = step_update;
+    break;
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr:
     step = step_wrap;

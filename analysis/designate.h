@@ -76,6 +76,13 @@
  *     it makes it none.  Latent (A counts, R keeps AoS): the volatile cast,
  *     the long offset sum.
  *
+ *  5. The `update` oracle (R).  R takes a pointer update as the base of a
+ *     chain (`(q++)->x`, `(++q)->x`, `q++[0].x`, `(q += 1)->x`, `(q = p +
+ *     i)->x`, `(*q--).y`, `(a, ++q)->x`): the answer's ref is the update,
+ *     which R rewrites in place and passes to the accessor.  A has no such
+ *     oracle: none (it counts no access there).  Latent (R rewrites, A
+ *     does not count).
+ *
  * Found on the way, not rule-dependent (A alone, or outside the walk; each
  * wants a test):
  *  - the name of a __device__ array of constant size is a pointer (to other
@@ -91,9 +98,10 @@
  *    (the conversion to B is looked through, rule 1), R rewrites p[i] into
  *    a whole-element load whose b the generated load never sets (R's rule 1
  *    stops at the conversion to B and the element below is rewritten);
- *  - `p[i].area()` (a method called on an element) is counted by neither
- *    and left as it is by R's walk, which never asks about a call's callee:
- *    the output subscripts a view.
+ *  - `p[i].area()` (a method called on an element) is counted by neither;
+ *    R's walk asks about a member call's callee (`p[i].area`: BAD by rule
+ *    4, the struct keeps AoS; it used to be left as written, and the output
+ *    subscripted a view).
  *
  * Cost.  The walk allocates nothing and asks each node of the chain its
  * kind, its type (kept in the node) and, under strict rules only, an
@@ -152,7 +160,7 @@ typedef struct KdDes {
   KdDesWhy why;          // BAD
   int id;                // the base's struct, in the client's numbering; -1: none, or other data
   int field;             // FIELD / FADDR: the field's index (the client's `field`); -1 for other data
-  KdNode *ref;           // the DeclRefExpr the chain starts from (kept in every kind but NONE)
+  KdNode *ref;           // the DeclRefExpr (or, rule 5, pointer update) the chain starts from (kept but in NONE)
   void *base;            // what the base oracle said about it (the rewriter: its view variable)
   KdNode *field_expr;    // FIELD / FADDR: the MemberRefExpr that named the field, if one did
   KdDesWidth width;      // where the width of the place comes from ...
@@ -192,6 +200,12 @@ typedef struct KdDesClient {
   /* Strict rules only: whether type t (canonical) is the pointer type
    * (d->kind PTR) or the record type (ELEM) of struct d->id. */
   bool (*same)(void *ctx, const KdDes *d, CXType t);
+  /* Optional (rule 5, the rewriter): what a pointer update designates as the
+   * base of a chain: `n` is `q++`, `--q`, `q += k`, `q = e` or a comma, of
+   * pointer type (`(q++)->x`, `q++[0].x`, `(*q--).y`).  Sets d as `base`
+   * does; d->ref becomes n.  Without it (the access model) such a node ends
+   * the designation (none). */
+  void (*update)(void *ctx, KdNode *n, KdDes *d);
   /* Optional: called with every sub-expression that is evaluated before the
    * designated place, in evaluation order: each subscript's index (whatever
    * its base designates), each offset added to or subtracted from a pointer

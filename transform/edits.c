@@ -200,7 +200,8 @@ static void normalize(KdEdits *E) {
       E->v[m++] = E->v[i];
   }
   E->n = m;
-  qsort(E->v, (size_t)E->n, sizeof(Edit), cmp_edit);
+  if (E->n > 1)  // (no edits: E->v may be NULL, which qsort must not be given)
+    qsort(E->v, (size_t)E->n, sizeof(Edit), cmp_edit);
   m = 0;
   for (int i = 0; i < E->n; i++) {
     if (m > 0 && E->v[i].b != E->v[i].e && same_edit(&E->v[m - 1], &E->v[i]))

@@ -33,6 +33,13 @@ if not os.path.exists(filecheck):
 if not os.path.exists(kdlg_opt):
     lit_config.fatal('kdlg-opt not found at %s (pass --param kdlg_opt=PATH)' % kdlg_opt)
 
+# Compilers for the tests that check that an output compiles (issue 21):
+# %nvcc compiles a CUDA output for sm_90 with the runtime's headers (as
+# testsuite/cuda does; not found: those tests fail, they are not skipped),
+# %clang-cl checks an OpenCL output with clang's OpenCL C 1.2 front end.
+nvcc = lit_config.params.get('nvcc') or shutil.which('nvcc') or '/usr/local/cuda/bin/nvcc'
+clang_cl = shutil.which('clang-19') or shutil.which('clang') or 'clang-19'
+
 python = sys.executable or 'python3'
 plancheck = os.path.join(config.test_source_root, 'plancheck.py')
 exitcode = os.path.join(config.test_source_root, 'exitcode.py')
@@ -47,6 +54,9 @@ config.substitutions.append(('%kdlg-calibrate', kdlg_calibrate))
 config.substitutions.append(('%kdlg-opt-provisional', '"%s" --device-model "%s"' % (
     kdlg_opt, os.path.join(repo_root, 'runtime', 'models', 'provisional.json'))))
 config.substitutions.append(('%kdlg-opt', kdlg_opt))
+config.substitutions.append(('%nvcc', '"%s" -std=c++17 -arch=sm_90 -I "%s"' % (
+    nvcc, os.path.join(repo_root, 'runtime'))))
+config.substitutions.append(('%clang-cl', '"%s" -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only' % clang_cl))
 config.substitutions.append(('%plancheck', '"%s" "%s"' % (python, plancheck)))
 config.substitutions.append(('%exitcode', '"%s" "%s"' % (python, exitcode)))
 config.substitutions.append(('%python', '"%s"' % python))
@@ -59,11 +69,7 @@ config.substitutions.append((r'\bFileCheck\b', filecheck))
 # Keep the tool's messages stable.
 config.environment['LC_ALL'] = 'C'
 
-# The CUDA toolkit kdlg-opt parses CUDA with (analysis/toolkit.h) and nvcc,
-# which compiles outputs in the tests that say `REQUIRES: cuda-toolkit`.
-nvcc = shutil.which('nvcc') or '/usr/local/cuda/bin/nvcc'
+# Tests that need the CUDA toolkit (its headers, for kdlg-opt's parse:
+# analysis/toolkit.h) say `REQUIRES: cuda-toolkit`.
 if os.path.exists(nvcc):
     config.available_features.add('cuda-toolkit')
-    config.substitutions.append(('%nvcc', '"%s"' % nvcc))
-    cuda_root = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
-    config.substitutions.append(('%cuda-root', cuda_root))

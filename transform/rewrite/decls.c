@@ -200,6 +200,29 @@ void rw_walk_declstmt(R *r, KdNode *c, enum CXCursorKind parent) {
   }
 }
 
+/* OpenCL: the base of the names of parameter `name`'s region buffers and
+ * element count (`<base>_kd_r<c>`, `<base>_kd_n`): the name itself, or the
+ * first `<name>_<k>` none of whose names the file spells (a parameter named
+ * `p_kd_n` beside `p`). */
+static void cl_param_base(R *r, const char *name, uint32_t nregions, char *out, size_t n) {
+  for (unsigned k = 0;; k++) {
+    if (k)
+      snprintf(out, n, "%s_%u", name, k);
+    else
+      snprintf(out, n, "%s", name);
+    char *cnt = kd_gen_name(KD_NAME_CL_COUNT, "", out, 0);
+    bool taken = rw_file_spells(r, cnt);
+    free(cnt);
+    for (uint32_t c = 0; c < nregions && !taken; c++) {
+      char *reg = kd_gen_name(KD_NAME_CL_REGION, "", out, c);
+      taken = rw_file_spells(r, reg);
+      free(reg);
+    }
+    if (!taken)
+      return;
+  }
+}
+
 /* The parameters of declaration fn of def that are views (in instance r->cur.inst). */
 void rw_edit_decl_params(R *r, CXCursor fn, CXCursor def) {
   int np = clang_Cursor_getNumArguments(fn);
@@ -232,7 +255,7 @@ void rw_edit_decl_params(R *r, CXCursor fn, CXCursor def) {
     if (kernel && !r->cuda) {
       // OpenCL: one buffer per region and the element count; the view is built in the body
       char pname[160];
-      snprintf(pname, sizeof pname, "%s", *name ? name : "kd_unnamed");
+      cl_param_base(r, *name ? name : "kd_unnamed", S->L->nclusters, pname, sizeof pname);
       for (uint32_t c = 0; c < S->L->nclusters; c++) {
         kd_edit_text(r->cur.E, "%s__global uchar *", c ? ", " : "");
         rw_edit_name_at(r, KD_NAME_CL_REGION, v->rs, pname, c);
@@ -250,10 +273,10 @@ void rw_edit_decl_params(R *r, CXCursor fn, CXCursor def) {
           rw_edit_name(r, KD_NAME_MAKE_VIEW, v->rs, NULL);
           kd_edit_text(r->cur.E, "(");
           for (uint32_t c = 0; c < S->L->nclusters; c++) {
-            rw_edit_name_at(r, KD_NAME_CL_REGION, v->rs, name, c);
+            rw_edit_name_at(r, KD_NAME_CL_REGION, v->rs, pname, c);
             kd_edit_text(r->cur.E, ", ");
           }
-          rw_edit_name(r, KD_NAME_CL_COUNT, v->rs, name);
+          rw_edit_name(r, KD_NAME_CL_COUNT, v->rs, pname);
           kd_edit_text(r->cur.E, ");");
         }
       }

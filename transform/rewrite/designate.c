@@ -72,6 +72,18 @@ static void view_base(void *ctx, KdNode *ref, KdDes *d) {
   }
 }
 
+/* The update oracle: a pointer update of a view variable (`q++`, `q += k`,
+ * `q = e`, `(a, ++q)`) designates that view, moved: the base of an access
+ * `(q++)->x` (VR_PTR answers with it are none: vref_from). */
+static void view_update(void *ctx, KdNode *n, KdDes *d) {
+  Var *v = rw_updated_view(ctx, n);
+  if (v) {
+    d->kind = KD_DES_PTR;
+    d->base = v;
+    d->id = v->rs;
+  }
+}
+
 static int view_field(void *ctx, const KdDes *d, KdNode *member) { return rw_field_index(ctx, d->id, member); }
 
 /* Whether t is a pointer to (d a pointer) or is (d an element) the view's struct. */
@@ -97,7 +109,11 @@ static const char *why_text(KdDesWhy why) {
 /* The walk's answer d as the rewriter reads it: a part of a field or a
  * decayed array field is VR_SUB (decay), KD_DES_BAD's reason its message. */
 static void vref_from(const KdDes *d, VRef *out) {
-  switch (d->kind) {
+  // a pointer from a pointer update (`q++`, `(q += k) + 1`) is not a value the
+  // rewriter gives a view parameter or variable: none, as before rule 5
+  // (its accesses, `(q++)->x`, are rewritten with the update as their base)
+  KdDesKind kind = d->kind == KD_DES_PTR && d->ref && d->ref->c.kind != CXCursor_DeclRefExpr ? KD_DES_NONE : d->kind;
+  switch (kind) {
   case KD_DES_PTR:
     out->kind = VR_PTR;
     break;
@@ -146,6 +162,7 @@ void rw_vref(R *r, KdNode *c, VRef *out) {
                         .rules = KD_DES_RULES_REWRITE,
                         .ctx = r,
                         .base = view_base,
+                        .update = view_update,
                         .field = view_field,
                         .same = view_same,
                         .memo_get = memo_get,

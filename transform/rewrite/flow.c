@@ -229,6 +229,16 @@ static void setup_fns(R *r) {
   }
 }
 
+/* Whether an OpenCL pointer type points into __constant memory (the
+ * spelling, as kd_opencl_global_pointer reads __global). */
+static bool opencl_constant_pointer(CXType ptr) {
+  CXString s = clang_getTypeSpelling(clang_getPointeeType(ptr));
+  const char *t = clang_getCString(s);
+  bool c = t && (strstr(t, "__constant") || strstr(t, "constant "));
+  clang_disposeString(s);
+  return c;
+}
+
 void rw_pass1(R *r) {
   setup_fns(r);
   // parameters first (calls may come before the callee's definition)
@@ -248,6 +258,14 @@ void rw_pass1(R *r) {
       if (kernel && (r->cuda || kd_opencl_global_pointer(t))) {
         v->seed = true;
         v->kernel_param = true;
+      } else if (kernel && r->rs[rs].changes && opencl_constant_pointer(t)) {
+        // a host buffer too, packed once for every kernel: it cannot stay AoS here
+        char name[256];
+        rw_spell(fn, name, sizeof name);
+        rw_set_bad(r, rs, p,
+                   "kernel '%s' takes it through a __constant pointer, which the rewriter does not convert (a buffer "
+                   "packed for the other kernels would be read here as AoS)",
+                   name);
       }
     }
   }

@@ -106,7 +106,8 @@ static void check_hidden_uses(R *r) {
     int words = count_words(r, b, e, name, nl);
     seen.n = 0;
     name_offsets(r, bn, name, nl, &seen);
-    qsort(seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned);
+    if (seen.n > 1)  // (none yet: seen.v may be NULL)
+      qsort(seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned);
     int named = 0;
     for (int a = 0; a < seen.n; a++)
       named += (a == 0 || seen.v[a] != seen.v[a - 1]) && seen.v[a] >= b && seen.v[a] < e;
@@ -119,7 +120,7 @@ static void check_hidden_uses(R *r) {
     for (unsigned t = 0; t < nt; t++) {
       CXSourceLocation l = clang_getTokenLocation(r->src->tu, toks[t]);
       if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !rw_in_main(r, l, &off) || off < b || off >= e ||
-          !word_at(r, off, name, nl) || bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned))
+          !word_at(r, off, name, nl) || (seen.n && bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned)))
         continue;
       rw_set_bad_loc(r, v->rs, l,
                      "'%s' is used where the parser does not see it (in a branch of #if that the preprocessor skips "
@@ -131,6 +132,111 @@ static void check_hidden_uses(R *r) {
     clang_disposeTokens(r->src->tu, toks, nt);
   }
   free(seen.v);
+}
+
+/* The main file's identifier tokens, each with its first offset (once). */
+static void read_idents(R *r) {
+  if (r->idents_read)
+    return;
+  r->idents_read = true;
+  CXTranslationUnit tu = r->src->tu;
+  CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, r->main, 0),
+                                     clang_getLocationForOffset(tu, r->main, (unsigned)r->len));
+  CXToken *toks = NULL;
+  unsigned nt = 0;
+  clang_tokenize(tu, all, &toks, &nt);
+  bool after_define = false;
+  for (unsigned t = 0; t < nt; t++) {
+    if (clang_getTokenKind(toks[t]) != CXToken_Identifier) {
+      after_define = false;
+      continue;
+    }
+    CXString sp = clang_getTokenSpelling(tu, toks[t]);
+    const char *name = clang_getCString(sp);
+    unsigned off;
+    if (name && rw_in_main(r, clang_getTokenLocation(tu, toks[t]), &off)) {
+      if (after_define && !strcmp(name, "KDLG_FN"))
+        r->prelude_defined = true;
+      Ident *id;
+      HASH_FIND_STR(r->idents, name, id);
+      if (!id) {
+        id = kd_xcalloc(1, sizeof *id);
+        id->name = kd_xstrdup(name);
+        id->off = off;
+        HASH_ADD_KEYPTR(hh, r->idents, id->name, strlen(id->name), id);
+      }
+    }
+    after_define = name && !strcmp(name, "define");
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(tu, toks, nt);
+}
+
+/* Whether the main file spells identifier `name` anywhere (a declaration, a
+ * use, a macro; comments and literals do not count). */
+bool rw_file_spells(R *r, const char *name) {
+  read_idents(r);
+  Ident *id;
+  HASH_FIND_STR(r->idents, name, id);
+  return id != NULL;
+}
+
+void rw_free_idents(R *r) {
+  Ident *id, *tmp;
+  HASH_ITER(hh, r->idents, id, tmp) {
+    HASH_DEL(r->idents, id);
+    free(id->name);
+    free(id);
+  }
+}
+
+/* Names the generated code would share with the user's (issue 21), and
+ * names too long for the rewriter's buffers (RW_MAX_IDENT): the
+ * prelude's macros and type (KDLG_FN, KDLG_GLOBAL, kdlg_index: spelled in
+ * the file other than by an earlier output's own prelude), a struct's
+ * generated names (kdlg_view_S, kdlg_S_..., KDLG_S_...) already spelled in
+ * the file, and a field spelled like a KDLG_ macro (`s.KDLG_GLOBAL` in the
+ * generated load would lose its name to the macro).  The struct keeps AoS. */
+void rw_check_names(R *r) {
+  read_idents(r);
+  static const char *const prelude[] = {"KDLG_FN", "KDLG_GLOBAL", "kdlg_index"};
+  // the rewriter spells names into buffers of 128 bytes and more (a variable's,
+  // a struct's tag): a longer one would be cut short
+  Ident *id, *tmp;
+  HASH_ITER(hh, r->idents, id, tmp) {
+    size_t n = strlen(id->name);
+    if (n <= RW_MAX_IDENT)
+      continue;
+    for (int i = 0; i < r->nrs; i++)
+      if (!r->rs[i].bad && r->rs[i].changes)
+        rw_set_bad_loc(r, i, clang_getLocationForOffset(r->src->tu, r->main, id->off),
+                       "the file spells an identifier of %zu characters; the rewriter handles up to %d", n,
+                       RW_MAX_IDENT);
+    break;
+  }
+  for (int i = 0; i < r->nrs; i++) {
+    RStruct *S = &r->rs[i];
+    if (S->bad || !S->changes)
+      continue;
+    for (uint32_t f = 0; f < S->L->nfields && !S->bad; f++)
+      if (!strncmp(S->L->fields[f].name, "KDLG_", 5))
+        rw_set_bad(r, i, S->decl, "field '%s' is spelled like the macros the generated code defines (KDLG_...)",
+                   S->L->fields[f].name);
+    char view[300], low[300], up[300];
+    snprintf(view, sizeof view, "kdlg_view_%s", S->tag);
+    snprintf(low, sizeof low, "kdlg_%s_", S->tag);
+    snprintf(up, sizeof up, "KDLG_%s_", S->tag);
+    HASH_ITER(hh, r->idents, id, tmp) {
+      if (S->bad)
+        break;
+      bool clash = !strcmp(id->name, view) || !strncmp(id->name, low, strlen(low)) || !strncmp(id->name, up, strlen(up));
+      for (int k = 0; k < 3 && !r->prelude_defined; k++)
+        clash |= !strcmp(id->name, prelude[k]);
+      if (clash)
+        rw_set_bad_loc(r, i, clang_getLocationForOffset(r->src->tu, r->main, id->off),
+                       "the file already spells '%s', a name the generated code declares", id->name);
+    }
+  }
 }
 
 /* Views and opaque pointers in one component: that struct keeps AoS. */
@@ -150,8 +256,10 @@ void rw_resolve(R *r) {
     }
   }
   Var **order = kd_xmalloc(((size_t)r->fl.nvars + 1) * sizeof(Var *));
-  memcpy(order, r->fl.vars, (size_t)r->fl.nvars * sizeof(Var *));
-  qsort(order, (size_t)r->fl.nvars, sizeof(Var *), cmp_report);
+  if (r->fl.nvars > 0) {  // (none: r->fl.vars may be NULL, which memcpy must not be given)
+    memcpy(order, r->fl.vars, (size_t)r->fl.nvars * sizeof(Var *));
+    qsort(order, (size_t)r->fl.nvars, sizeof(Var *), cmp_report);
+  }
   for (int i = 0; i < r->fl.nvars; i++) {
     Var *v = order[i];
     if (v->opaque && rw_var_live(v) && (rw_comp_class(r, v) & CL_VIEW))

@@ -115,6 +115,12 @@ int rw_build_output(R *r, KdRewriteResult *out) {
   char *text = NULL;
   size_t len = 0;
   FILE *f = kd_xopen_memstream(&text, &len);
+  // a UTF-8 byte-order mark stays the output's first bytes (after the plan
+  // comment it would be a stray character); the edits never insert before it
+  static const char bom[] = "\xef\xbb\xbf";
+  bool has_bom = r->len >= 3 && !memcmp(r->text, bom, 3);
+  if (has_bom)
+    fputs(bom, f);
   header_comment(r, f);
   if (out->nrewritten > 0 && r->cuda) {
     if (r->opt->inline_runtime) {
@@ -132,7 +138,19 @@ int rw_build_output(R *r, KdRewriteResult *out) {
   }
   if (out->nrewritten > 0 && !r->cuda && r->opt->layout_header)
     fprintf(f, "/* host side: %s describes the layouts and the kernels' new arguments */\n", r->opt->layout_header);
-  int rc = kd_edits_apply(r->cur.E, r->text, r->len, f);
+  int rc;
+  if (has_bom) {
+    char *body = NULL;
+    size_t blen = 0;
+    FILE *fb = open_memstream(&body, &blen);
+    rc = kd_edits_apply(r->cur.E, r->text, r->len, fb);
+    fclose(fb);
+    size_t skip = blen >= 3 && !memcmp(body, bom, 3) ? 3 : 0;
+    fwrite(body + skip, 1, blen - skip, f);
+    free(body);
+  } else {
+    rc = kd_edits_apply(r->cur.E, r->text, r->len, f);
+  }
   fclose(f);
   out->text = text;
   out->len = len;

@@ -119,6 +119,7 @@ static void rw_free(R *r) {
   free(r->fl.cflags);
   free(r->vm.memo);
   rw_free_hits(r->mac.own_name_hits);
+  rw_free_idents(r);
   rw_free_hits(r->mac.counter_hits);
   kd_edits_free(r->cur.E);
 }
@@ -144,6 +145,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   r.tree = src->tree;  // (the analysis has read most bodies into it)
   r.cur.E = kd_edits_new();
   rw_setup_structs(&r);                                                               // 1. structs
+  rw_check_names(&r);                                                                 //    names
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), rw_collect_funcs, &r);  // the file's functions, globals
   rw_pass1(&r);                                                                       // 2. flows, routes
   rw_resolve(&r);                                                                     //    legality

@@ -251,7 +251,7 @@ enum { VR_NONE, VR_PTR, VR_ELEM, VR_FIELD, VR_SUB, VR_FADDR, VR_BAD };
 typedef struct VRef {
   int kind;
   Var *var;            // the view variable
-  KdNode *ref;         // its DeclRefExpr
+  KdNode *ref;         // its DeclRefExpr, or a pointer update of it (`(q++)->x`: `q++`; never VR_PTR)
   int nterms;
   KdNode *term[MAX_TERMS];
   bool neg[MAX_TERMS];
@@ -327,6 +327,9 @@ typedef struct R {
   RwCursor cur;          // where the passes are
   RwMemo vm;             // rw_vref's memo
   RwMacros mac;          // macros that reach __func__ / __COUNTER__
+  struct Ident *idents;  // the main file's identifier tokens (rw_file_spells), read at the first question
+  bool idents_read;
+  bool prelude_defined;  // ... one of them is `#define KDLG_FN` (an output of kdlg-opt, run again)
 } R;
 
 /* ---- shape.c ---- */
@@ -408,6 +411,19 @@ void rw_route_calls(R *r);
 int rw_call_route(R *r, KdNode *c, const Fn *F);
 
 /* ---- legality.c ---- */
+/* The longest identifier the rewriter spells whole (its name buffers hold
+ * 128 bytes and more): a file with a longer one keeps every struct AoS. */
+enum { RW_MAX_IDENT = 127 };
+
+/* An identifier spelled in the main file, with its first offset. */
+typedef struct Ident {
+  char *name;
+  unsigned off;
+  UT_hash_handle hh;
+} Ident;
+bool rw_file_spells(R *r, const char *name);
+void rw_check_names(R *r);
+void rw_free_idents(R *r);
 void rw_resolve(R *r);
 void rw_check_global_refs(R *r);
 

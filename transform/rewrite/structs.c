@@ -107,6 +107,58 @@ static int field_decl_index(R *r, int rs, CXCursor fd) {
 
 /* ---- structs ---- */
 
+/* t through typedefs and elaborated names down to the array type they
+ * name (`typedef unsigned A4[4]`), or t itself. */
+static CXType array_of_sugar(CXType t) {
+  if (clang_getCanonicalType(t).kind != CXType_ConstantArray)
+    return t;
+  for (int i = 0; i < 64 && t.kind != CXType_ConstantArray; i++) {
+    if (t.kind == CXType_Typedef)
+      t = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
+    else if (t.kind == CXType_Elaborated)
+      t = clang_Type_getNamedType(t);
+    else
+      return clang_getCanonicalType(t);
+  }
+  return t;
+}
+
+/* Why a field of type t cannot be assigned, or default-initialised as a
+ * member of an element (the generated whole-element load declares an
+ * element and assigns its fields one by one, the store assigns them): a
+ * const or reference member anywhere inside it, or a nested struct that
+ * declares constructors but no default one.  NULL if it can. */
+static const char *unassignable(CXType t, int depth) {
+  t = clang_getCanonicalType(t);
+  while (t.kind == CXType_ConstantArray)
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+  if (clang_isConstQualifiedType(t))
+    return "is const";
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    return "is a reference";
+  if (t.kind != CXType_Record || depth > 32)
+    return NULL;
+  CXCursor d = clang_getCursorDefinition(clang_getTypeDeclaration(t));
+  if (clang_Cursor_isNull(d))
+    return NULL;
+  Kids k = rw_kids_of(d);
+  const char *why = NULL;
+  bool ctor = false, dflt = false;
+  for (int i = 0; i < k.n && !why; i++) {
+    enum CXCursorKind ck = clang_getCursorKind(k.v[i]);
+    if (ck == CXCursor_Constructor) {
+      ctor = true;
+      dflt |= clang_CXXConstructor_isDefaultConstructor(k.v[i]);
+    } else if (ck == CXCursor_FieldDecl && unassignable(clang_getCursorType(k.v[i]), depth + 1)) {
+      why = "has a const or reference member";
+    }
+  }
+  free(k.v);
+  if (!why && ctor && !dflt)
+    why = "has no default constructor";
+  return why;
+}
+
 /* The text of a field's type around its name; false if the rewriter cannot spell it. */
 static bool field_decl_text(CXType t, char *pre, size_t npre, char *post, size_t npost, char *scalar, size_t nscalar,
                             unsigned long long *count) {
@@ -114,7 +166,7 @@ static bool field_decl_text(CXType t, char *pre, size_t npre, char *post, size_t
   scalar[0] = 0;
   *count = 0;
   unsigned long long n = 1;
-  while (t.kind == CXType_ConstantArray) {
+  while ((t = array_of_sugar(t)).kind == CXType_ConstantArray) {
     char dim[32];
     snprintf(dim, sizeof dim, "[%lld]", clang_getArraySize(t));
     if (strlen(post) + strlen(dim) + 1 > npost)
@@ -124,9 +176,16 @@ static bool field_decl_text(CXType t, char *pre, size_t npre, char *post, size_t
     t = clang_getArrayElementType(t);
     *count = n;
   }
+  // a struct defined inside another (`struct P { struct Q {...} q; }`): C++
+  // names it P::Q outside P, as the canonical spelling does
+  CXCursor rd = clang_getTypeDeclaration(clang_getCanonicalType(t));
+  enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(rd));
+  if (clang_getCanonicalType(t).kind == CXType_Record &&
+      (pk == CXCursor_StructDecl || pk == CXCursor_ClassDecl || pk == CXCursor_UnionDecl))
+    t = clang_getCanonicalType(t);
   CXString s = clang_getTypeSpelling(t);
   const char *sp = clang_getCString(s);
-  bool ok = sp && *sp && !strstr(sp, "(anonymous") && !strstr(sp, "(unnamed") && !strchr(sp, '(') &&
+  bool ok = sp && *sp && strlen(sp) < npre && !strstr(sp, "(anonymous") && !strstr(sp, "(unnamed") && !strchr(sp, '(') &&
             !strchr(sp, '[') && !clang_isConstQualifiedType(t);
   if (ok) {
     snprintf(pre, npre, "%s", sp);
@@ -198,6 +257,21 @@ void rw_setup_structs(R *r) {
       continue;
     }
     S->decl = def;
+    for (CXCursor sp = clang_getCursorSemanticParent(def); !clang_Cursor_isNull(sp) &&
+                                                           clang_getCursorKind(sp) != CXCursor_TranslationUnit;
+         sp = clang_getCursorSemanticParent(sp))
+      if (clang_getCursorKind(sp) == CXCursor_Namespace && S->changes) {
+        // the generated block follows the definition, inside the namespace
+        char ns[256];
+        rw_spell(sp, ns, sizeof ns);
+        rw_set_bad(r, (int)(S - r->rs), def,
+                   "it is declared inside namespace '%s' (the generated types and accessors would be declared there "
+                   "and named unqualified outside it)",
+                   *ns ? ns : "(anonymous)");
+        break;
+      }
+    if (S->bad)
+      continue;
     CXString ts = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(def)));
     snprintf(S->type, sizeof S->type, "%s", clang_getCString(ts));
     clang_disposeString(ts);
@@ -228,6 +302,13 @@ void rw_setup_structs(R *r) {
         continue;
       if (fi >= (int)S->L->nfields)
         break;
+      const char *why = S->changes ? unassignable(clang_getCursorType(fk.v[k]), 0) : NULL;
+      if (why) {
+        rw_set_bad(r, (int)(S - r->rs), fk.v[k],
+                   "the type of field '%s' %s (the generated whole-element load and store assign fields one by one)",
+                   S->L->fields[fi].name, why);
+        break;
+      }
       char pre[256], post[64], scalar[256];
       unsigned long long count;
       if (!field_decl_text(clang_getCursorType(fk.v[k]), pre, sizeof pre, post, sizeof post, scalar, sizeof scalar,

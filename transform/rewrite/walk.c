@@ -44,7 +44,28 @@ static bool edit_index(R *r, const VRef *vr) {
   return true;
 }
 
+/* Appends the view of vr to the current edit: the variable's name, or a
+ * pointer update it starts from (`(q++)->x`), in parentheses, which
+ * walk_terms then rewrites (`kdlg_S_f_x((kdlg_S_post(&q, 1)), 0)`). */
+static bool edit_view(R *r, const VRef *vr) {
+  if (vr->ref->c.kind == CXCursor_DeclRefExpr) {
+    kd_edit_text(r->cur.E, "%s", vr->var->name);
+    return true;
+  }
+  unsigned b, e;
+  if (!rw_node_range(r, vr->ref, &b, &e))
+    return false;
+  kd_edit_text(r->cur.E, "(");
+  kd_edit_hole(r->cur.E, b, e);
+  kd_edit_text(r->cur.E, ")");
+  return true;
+}
+
+/* The edits inside an access's holes: its pointer update (if it starts from
+ * one), then its index terms, in evaluation order. */
 static void walk_terms(R *r, const VRef *vr) {
+  if (vr->ref->c.kind != CXCursor_DeclRefExpr)
+    rw_walk(r, vr->ref, CTX_VALUE);
   for (int i = 0; i < vr->nterms; i++)
     rw_walk(r, vr->term[i], CTX_VALUE);
 }
@@ -72,11 +93,12 @@ static void emit_field(R *r, const VRef *vr, KdNode *c) {
   if (!editable(r, vr, c, &b, &e))
     return;
   RStruct *S = &r->rs[vr->var->rs];
-  const char *name = vr->var->name;
   kd_edit_begin(r->cur.E, b, e, vr->var->rs);
   kd_edit_text(r->cur.E, "(*");
   rw_edit_name(r, KD_NAME_FIELD, vr->var->rs, S->L->fields[vr->field].name);
-  kd_edit_text(r->cur.E, "(%s, ", name);
+  kd_edit_text(r->cur.E, "(");
+  edit_view(r, vr);
+  kd_edit_text(r->cur.E, ", ");
   edit_index(r, vr);
   kd_edit_text(r->cur.E, "))");
   walk_terms(r, vr);
@@ -86,7 +108,6 @@ static void emit_load(R *r, const VRef *vr, KdNode *c) {
   unsigned b, e;
   if (!editable(r, vr, c, &b, &e))
     return;
-  const char *name = vr->var->name;
   // a parenthesised element keeps its parentheses: sizeof(*p) must not become sizeofkdlg_S_load(p, 0)
   KdNode *k = c;
   while (k->c.kind == CXCursor_UnexposedExpr) {
@@ -99,7 +120,9 @@ static void emit_load(R *r, const VRef *vr, KdNode *c) {
   kd_edit_begin(r->cur.E, b, e, vr->var->rs);
   kd_edit_text(r->cur.E, "%s", paren ? "(" : "");
   rw_edit_name(r, KD_NAME_LOAD, vr->var->rs, NULL);
-  kd_edit_text(r->cur.E, "(%s, ", name);
+  kd_edit_text(r->cur.E, "(");
+  edit_view(r, vr);
+  kd_edit_text(r->cur.E, ", ");
   edit_index(r, vr);
   kd_edit_text(r->cur.E, ")%s", paren ? ")" : "");
   walk_terms(r, vr);
@@ -114,10 +137,11 @@ static void emit_store(R *r, const VRef *vr, KdNode *c, KdNode *rhs) {
     rw_set_bad(r, vr->var->rs, rhs->c, "an assigned value is spelled inside a macro");
     return;
   }
-  const char *name = vr->var->name;
   kd_edit_begin(r->cur.E, b, e, vr->var->rs);
   rw_edit_name(r, KD_NAME_STORE, vr->var->rs, NULL);
-  kd_edit_text(r->cur.E, "(%s, ", name);
+  kd_edit_text(r->cur.E, "(");
+  edit_view(r, vr);
+  kd_edit_text(r->cur.E, ", ");
   edit_index(r, vr);
   kd_edit_text(r->cur.E, ", ");
   kd_edit_hole(r->cur.E, rb, re);
@@ -236,6 +260,11 @@ static void walk_call(R *r, KdNode *c) {
                                                              : NULL;
     if (pv && route == 1 && pv->twin)
       pv = pv->twin;
+    if (pv && rw_is_view(r, pv) && !r->cuda && rw_is_kernel_fn(r, def)) {
+      // OpenCL: the kernel's parameter became region buffers and a count, not a view
+      rw_set_bad(r, pv->rs, a->c, "it is passed to kernel '%s', whose parameter becomes buffers, not a view", name);
+      continue;
+    }
     if (pv && rw_is_view(r, pv)) {
       rw_emit_view_value(r, a, pv->rs, "a function parameter");
       continue;
@@ -259,8 +288,11 @@ static void walk_call(R *r, KdNode *c) {
     }
     rw_walk(r, a, CTX_VALUE);
   }
-  // the rest: the callee expression, a launch's configuration
-  for (int k = 1; k < c->nkids; k++) {
+  // the rest: a launch's configuration; a member call's callee (`p[i].norm`:
+  // its object, an element, is a use the walk rejects), not a plain callee
+  // (walked, its name would count as the function's address taken)
+  bool member = ck == CXCursor_CXXMethod && c->nkids > 0 && c->kids[0]->c.kind == CXCursor_MemberRefExpr;
+  for (int k = member ? 0 : 1; k < c->nkids; k++) {
     bool is_arg = false;
     for (int i = 0; i < nargs && !is_arg; i++)  // (cursors of the same node may compare unequal)
       is_arg = rw_same_extent(r, c->kids[k], rw_arg_node(r, c, i));

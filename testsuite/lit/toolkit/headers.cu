@@ -13,7 +13,7 @@
 // RUN: FileCheck %s --input-file %t.dir/out.cu
 // CHECK: P: epsilon 128 B; {x,y,n,h} 14 B SoA -> rewritten
 // CHECK: __global__ void scale(kdlg_view_P p, int n)
-// RUN: %nvcc -std=c++17 -I %runtime -c %t.dir/out.cu -o %t.dir/out.o
+// RUN: %nvcc -c %t.dir/out.cu -o %t.dir/out.o
 #include <cassert>
 #include <cstdio>
 #include <memory>
