@@ -78,6 +78,10 @@ FEATURES = {
     "plain_bufs": (0.7, "plain float / int buffers beside the structs"),
     "memset": (0.6, "CUDA: cudaMemset of struct arrays"),
     "copies_host": (0.7, "CUDA: D2D copies, copies of the first half"),
+    "ldg": (0.4, "CUDA: __ldg(&r[j].f) reads of read-only arrays"),
+    "multidecl": (0.5, "declarations of several pointers (S *a = p + i, *b = a;)"),
+    "async": (0.4, "CUDA: cudaMemcpyAsync, cudaMemsetAsync, cudaMallocManaged, cudaMemcpyDefault"),
+    "launch_kernel": (0.3, "CUDA: cudaLaunchKernel with an argument array"),
     "host_helper": (0.3, "CUDA: a __host__ __device__ helper also called on a host array (clones)"),
     "cl_optimize": (0.35, "OpenCL: PoCL optimises the kernels (off: -cl-opt-disable, faster to build)"),
     "swizzle": (0.5, "OpenCL: swizzles and whole-vector operations"),
@@ -126,6 +130,7 @@ class Field:
     def __init__(self, name, ty, leaves, decl, fill, is_int32_top):
         self.name, self.ty, self.leaves, self.decl, self.fill = name, ty, leaves, decl, fill
         self.int32_top = is_int32_top  # a 4-byte integer (or array of them): atomics allowed
+        self.is_array = False
 
 
 class Struct:
@@ -156,7 +161,7 @@ class Gen:
             for f in ("swizzle", "constant_param", "cl_optimize"):
                 self.feat[f] = False
         else:
-            for f in ("memset", "copies_host", "host_helper"):
+            for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -254,8 +259,10 @@ class Gen:
                 decl = f"{td} {fname}{attr};"
             else:
                 decl = f"{elem} {fname}{dimtxt}{attr};"
-            return Field(fname, elem, leaves, decl, SCALARS[key][4],
-                         SCALARS[key][2] == 4 and SCALARS[key][3] != "f" and comps == [None])
+            f = Field(fname, elem, leaves, decl, SCALARS[key][4],
+                      SCALARS[key][2] == 4 and SCALARS[key][3] != "f" and comps == [None])
+            f.is_array = True
+            return f
         spell, members, key = self.make_inner()
         leaves = [Leaf([("f", fname), ("f", m)], k, fname) for m, k in members]
         return Field(fname, spell, leaves, f"{spell} {fname}{attr};", SCALARS[key][4], False)
@@ -353,6 +360,8 @@ class Gen:
         leaf = r.choice(leaves)
         idx = self.index_for(K, src)
         e = self.access(src["p"], idx, leaf)
+        if self.on("ldg") and src["role"] == "r" and not src["s"].packed and r.random() < 0.3:
+            e = f"__ldg(&{e})"
         if kind == "f":
             if leaf.kind == "f":
                 return f"(float)({e})"
@@ -553,6 +562,9 @@ class Gen:
         walkable = [src for src in K.sources if src["s"] is s and src["role"] == "r" and not src.get("cas")]
         if ("walk", s.name) in K.helpers and walkable:
             opts.append("walk")
+        bvs = [src for src in K.sources if ("bv", src["s"].name) in K.helpers and src["role"] == "r"]
+        if bvs:
+            opts.append("bv")
         if not opts:
             return []
         c = r.choice(opts)
@@ -564,6 +576,9 @@ class Gen:
             src = r.choice(rds)
             idx = self.index_for(K, src)
             out.append(f"{ind}{K.acc} += {K.helpers[('rd', src['s'].name)]}({src['p']}, {idx});")
+        elif c == "bv":
+            src = r.choice(bvs)
+            out.append(f"{ind}{K.acc} += {K.helpers[('bv', src['s'].name)]}({src['p']}[{self.index_for(K, src)}]);")
         else:
             src = r.choice(walkable)
             out.append(f"{ind}{K.acc} += {K.helpers[('walk', s.name)]}({src['p']}, {K.i} % {src['n']}, {src['n']});")
@@ -576,9 +591,12 @@ class Gen:
         q = self.name("q")
         W, i = K.W["p"], K.i
         pt = self.ptype(s)
-        form = r.randrange(5)
+        form = r.randrange(6 if self.on("multidecl") else 5)
         out = []
-        if form == 0:
+        if form == 5:
+            q0 = self.name("q")
+            out.append(f"{ind}{pt}{q0} = {W} + {i}, *{q} = {q0}, *{self.name('q')};")
+        elif form == 0:
             out.append(f"{ind}{pt}{q} = {W} + {i};")
         elif form == 1:
             out.append(f"{ind}{pt}{q} = &{W}[{i}];")
@@ -625,7 +643,8 @@ class Gen:
 
     def stmt_swizzle(self, K, ind):
         r = self.r
-        vecs = [f for f in K.W["s"].fields if f.ty in VECTORS and (K.W["p"], f.name) not in K.reserved]
+        vecs = [f for f in K.W["s"].fields if f.ty in VECTORS and not f.is_array
+                and (K.W["p"], f.name) not in K.reserved]
         if not vecs:
             return []
         f = r.choice(vecs)
@@ -844,7 +863,12 @@ class Gen:
         params, args = [], []  # params: declarations; args: (kind, what) for launches
         wname, rname = r.sample(["a", "b"], 2)
         W = {"s": s, "p": "w", "role": "w", "n": "n", "buf": f"{wname}{s.name[1:]}"}
-        params.append(("w", f"{self.ptype(s)}{'__restrict__ ' if self.cu and self.on('restrict') else ('restrict ' if self.on('restrict') else '')}w"))
+        wdecl = f"{self.ptype(s)}{'__restrict__ ' if self.cu and self.on('restrict') else ('restrict ' if self.on('restrict') else '')}w"
+        if self.on("ptr_typedef") and r.random() < 0.3:
+            td = self.name(f"{s.name}_wptr")
+            self.typedefs_late.append(f"typedef {self.ptype(s)}{td};")
+            wdecl = f"{td} w"
+        params.append(("w", wdecl))
         args.append(("buf", W["buf"]))
         sources = [W]
         if r.random() < 0.8:
@@ -1057,7 +1081,7 @@ class Gen:
         for s in structs:
             k = s.name[1:]
             T = s.spell
-            o.append(f"  const int n{k} = {s.n};")
+            o.append(f"  int n{k} = {s.n};")
             o.append(f"  size_t bytes{k} = sizeof({T}) * n{k};")
             o.append(f"  {T} *ha{k} = ({T} *)calloc(n{k}, sizeof({T}));")
             o.append(f"  {T} *hb{k} = ({T} *)calloc(n{k}, sizeof({T}));")
@@ -1066,11 +1090,23 @@ class Gen:
             o.append(f"  {T} *a{k};")
             o.append(f"  {T} *b{k};")
             o.append(f"  ck(cudaMalloc({r.choice(['', '(void **)'])}&a{k}, bytes{k}), __LINE__);")
-            o.append(f"  ck(cudaMalloc({r.choice(['', '(void **)'])}&b{k}, bytes{k}), __LINE__);")
-            o.append(f"  ck(cudaMemcpy(a{k}, ha{k}, bytes{k}, cudaMemcpyHostToDevice), __LINE__);")
+            if self.on("async") and r.random() < 0.4:
+                o.append(f"  ck(cudaMallocManaged(&b{k}, bytes{k}), __LINE__);")
+            else:
+                o.append(f"  ck(cudaMalloc({r.choice(['', '(void **)'])}&b{k}, bytes{k}), __LINE__);")
+            if self.on("async") and r.random() < 0.5:
+                o.append(f"  ck(cudaMemcpyAsync(a{k}, ha{k}, bytes{k}, cudaMemcpyHostToDevice, 0), __LINE__);")
+                o.append("  ck(cudaStreamSynchronize(0), __LINE__);")
+            elif self.on("async") and r.random() < 0.5:
+                o.append(f"  ck(cudaMemcpy(a{k}, ha{k}, bytes{k}, cudaMemcpyDefault), __LINE__);")
+            else:
+                o.append(f"  ck(cudaMemcpy(a{k}, ha{k}, bytes{k}, cudaMemcpyHostToDevice), __LINE__);")
             init_b = r.choice(["h2d", "memset", "d2d", "half"])
             if init_b == "memset" and self.on("memset"):
-                o.append(f"  ck(cudaMemset(b{k}, {r.choice([0, 1])}, bytes{k}), __LINE__);")
+                if self.on("async") and r.random() < 0.5:
+                    o.append(f"  ck(cudaMemsetAsync(b{k}, {r.choice([0, 1])}, bytes{k}, 0), __LINE__);")
+                else:
+                    o.append(f"  ck(cudaMemset(b{k}, {r.choice([0, 1])}, bytes{k}), __LINE__);")
             elif init_b == "d2d" and self.on("copies_host"):
                 o.append(f"  ck(cudaMemcpy(b{k}, a{k}, bytes{k}, cudaMemcpyDeviceToDevice), __LINE__);")
             elif init_b == "half" and self.on("copies_host") and s.n >= 2:
@@ -1092,7 +1128,12 @@ class Gen:
             alist = []
             for kind, what in args:
                 alist.append(what if kind == "buf" else f"n{what.name[1:]}")
-            o.append(f"  {kname}<<<{grid}, {bs}>>>({', '.join(alist)});")
+            if self.on("launch_kernel") and r.random() < 0.5:
+                args_name = self.name("args")
+                o.append(f"  {{ void *{args_name}[] = {{{', '.join('&' + a for a in alist)}}};")
+                o.append(f"    ck(cudaLaunchKernel((const void *){kname}, dim3({grid}), dim3({bs}), {args_name}, 0, 0), __LINE__); }}")
+            else:
+                o.append(f"  {kname}<<<{grid}, {bs}>>>({', '.join(alist)});")
             o.append("  ck(cudaGetLastError(), __LINE__);")
             if self.on("copies_host") and r.random() < 0.2:
                 o.append(f"  ck(cudaMemcpy(ha{k}, a{k}, sizeof({s.spell}) * (n{k} / 2), cudaMemcpyDeviceToHost), __LINE__);")
@@ -1103,7 +1144,8 @@ class Gen:
         for s in structs:
             k = s.name[1:]
             o.append(f"  ck(cudaMemcpy(ha{k}, a{k}, bytes{k}, cudaMemcpyDeviceToHost), __LINE__);")
-            o.append(f"  ck(cudaMemcpy(hb{k}, b{k}, bytes{k}, cudaMemcpyDeviceToHost), __LINE__);")
+            kind = "cudaMemcpyDefault" if self.on("async") and r.random() < 0.5 else "cudaMemcpyDeviceToHost"
+            o.append(f"  ck(cudaMemcpy(hb{k}, b{k}, bytes{k}, {kind}), __LINE__);")
             o.append(f"  dump_{s.name}(f, ha{k}, n{k});")
             o.append(f"  dump_{s.name}(f, hb{k}, n{k});")
             if ("rd_host", s.name) in helpers:

@@ -62,6 +62,16 @@ _spec = importlib.util.spec_from_file_location("cldiff_test", os.path.join(ROOT,
 cldiff_test = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(cldiff_test)
 
+
+def _spelling(src, name):
+    """cldiff_test.spelling, also for `struct __attribute__((...)) S {`"""
+    if re.search(r"\bstruct\s+(__attribute__\s*\(\(.*?\)\)\s*)*" + re.escape(name) + r"\s*\{", src):
+        return "struct " + name
+    return name
+
+
+cldiff_test.spelling = _spelling
+
 A = None  # the parsed arguments, for the workers
 
 
@@ -215,18 +225,23 @@ def cuda_layout(seed, prog, layout, d, orig_bin):
 # ---- one seed ---------------------------------------------------------------
 
 def one_seed(job):
-    lang, seed = job
+    lang, seed, given = job
     base = os.path.join(A.work, f"{lang}-{seed}")
     shutil.rmtree(base, ignore_errors=True)
     os.makedirs(base)
     ext = "cu" if lang == "cuda" else "cl"
     prog = os.path.join(base, f"fz{seed}.{ext}")
-    g = gen.Gen(lang, seed, A.enable, A.disable)
-    with open(prog, "w") as f:
-        f.write(g.generate())
+    if given:  # --files: a program of one's own (a reproducer)
+        shutil.copy(given, prog)
+    else:
+        g = gen.Gen(lang, seed, A.enable, A.disable[lang])
+        with open(prog, "w") as f:
+            f.write(g.generate())
     results = []
     t0 = time.time()
     orig_bin = None
+    if lang == "cuda" and A.emit_only:
+        return emit_seed(seed, prog), time.time() - t0
     if lang == "cuda":
         orig_bin = os.path.join(base, "orig")
         rc, text = sh(nvcc_cmd(prog, orig_bin), os.path.join(base, "nvcc-orig.log"), timeout=600)
@@ -250,7 +265,7 @@ def one_seed(job):
             with open(os.path.join(d, "cmd.txt"), "w") as f:
                 f.write(f"{sys.executable} {os.path.join(HERE, 'gen.py')} --lang {lang} --seed {seed}"
                         + (f" --enable {','.join(A.enable)}" if A.enable else "")
-                        + (f" --disable {','.join(A.disable)}" if A.disable else "") + "\n")
+                        + (f" --disable {','.join(A.disable[lang])}" if A.disable[lang] else "") + "\n")
                 f.write(f"{A.kdlg_opt} {prog} -o out --layout {L}\n")
         elif not A.keep:
             # keep the CUDA binaries until they are copied
@@ -279,6 +294,34 @@ def one_seed(job):
     return results, time.time() - t0
 
 
+def emit_seed(seed, prog):
+    """--emit-only: kdlg-opt here, nvcc and the GPU later (gpurun.py)"""
+    d = os.path.join(A.emit_only, f"fz{seed}")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    shutil.copy(prog, os.path.join(d, "orig.cu"))
+    meta = {"seed": seed, "layouts": {}}
+    results = []
+    for L in A.layouts:
+        wd = os.path.join(os.path.dirname(prog), L.replace(":", ""))
+        os.makedirs(wd, exist_ok=True)
+        out = os.path.join(d, L.replace(":", "") + ".cu")
+        extra = ["--inline-runtime"] if L == "auto" else []
+        cls, states, detail = kdlg(prog, out, L, wd, extra)
+        if cls:
+            with open(os.path.join(wd, "cmd.txt"), "w") as f:
+                f.write(f"{A.kdlg_opt} {prog} -o out --layout {L}\n")
+        meta["layouts"][L] = {"class": cls, "states": states, "detail": detail if cls else ""}
+        # run.py's own view: kdlg-opt's verdict; the rest comes from gpurun.py
+        results.append(("cuda", seed, L, cls or ("refused" if "kept" in states.values() else "match"),
+                        states, detail if cls else ""))
+    with open(os.path.join(d, "meta.json"), "w") as f:
+        json.dump(meta, f)
+    if all(r[3] not in FAILING for r in results) and not A.keep:
+        shutil.rmtree(os.path.dirname(prog), ignore_errors=True)
+    return results
+
+
 def parse_seeds(text):
     seeds = []
     for part in text.split(","):
@@ -290,14 +333,15 @@ def parse_seeds(text):
     return seeds
 
 
-def read_known(path):
-    """known.txt: 'feature  class  reproducer  why' lines; the features to switch off"""
+def read_known(path, lang):
+    """known.txt: 'FEATURE LANGS CLASS REPRODUCER -- why' lines; the features to
+    switch off for lang"""
     feats = []
     with open(path) as f:
         for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                feats.append(line.split()[0])
+            words = line.split("#", 1)[0].split()
+            if len(words) >= 2 and lang in words[1].split(","):
+                feats.append(words[0])
     return feats
 
 
@@ -331,7 +375,8 @@ def summary(results, langs, elapsed):
         out.append("failure signatures (lang, count, first seed/layout, signature):")
         for (lang, s), rs in sorted(sigs.items(), key=lambda kv: -len(kv[1])):
             out.append(f"  {lang:4} {len(rs):5}  {rs[0][1]}/{rs[0][2]:10}  {s}")
-    out.append(f"elapsed {elapsed:.0f} s")
+    if elapsed:
+        out.append(f"elapsed {elapsed:.0f} s")
     return "\n".join(out)
 
 
@@ -355,14 +400,30 @@ def main():
     ap.add_argument("--nvcc", default=shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc")
     ap.add_argument("--harness-obj", help="cldiff.c compiled (else compiled into WORK)")
     ap.add_argument("--fail-on", default=" ".join(FAILING))
+    ap.add_argument("--emit-only", metavar="DIR", help="CUDA: only kdlg-opt here; sources for gpurun.py in DIR")
+    ap.add_argument("--files", nargs="+", metavar="FILE", help="run these .cl / .cu programs instead of seeds "
+                    "(numbered 0, 1, ... in the work dir)")
+    ap.add_argument("--summarize", nargs="+", metavar="JSON", help="tabulate results.json / gpu-results.json files")
     A = ap.parse_args()
-    A.kdlg_opt = os.path.abspath(A.kdlg_opt)
     A.layouts = A.layouts.split()
+    if A.summarize:
+        results = []
+        for p in A.summarize:
+            with open(p) as f:
+                results += [tuple(r) for r in json.load(f)]
+        print(summary(results, ["cl", "cuda"], 0))
+        return
+    A.kdlg_opt = os.path.abspath(A.kdlg_opt)
+    if A.emit_only:
+        os.makedirs(A.emit_only, exist_ok=True)
+        A.emit_only = os.path.abspath(A.emit_only)
     A.enable = [f for f in A.enable.split(",") if f]
-    A.disable = [f for f in A.disable.split(",") if f]
-    if A.known:
-        A.disable += [f for f in read_known(A.known) if f not in A.enable]
-    for f in A.enable + A.disable:
+    dis = [f for f in A.disable.split(",") if f]
+    A.disable = {}
+    for lang in ("cl", "cuda"):
+        A.disable[lang] = dis + [f for f in (read_known(A.known, lang) if A.known else [])
+                                 if f not in A.enable and f not in dis]
+    for f in A.enable + A.disable["cl"] + A.disable["cuda"]:
         if f not in gen.FEATURES:
             sys.exit(f"run.py: unknown feature '{f}'")
     os.makedirs(A.work, exist_ok=True)
@@ -381,7 +442,11 @@ def main():
         libs = [l for l in libs if re.search(r"\.so\.\d+$", l)]
         if libs:
             shutil.copy(libs[0], A.build_only)
-    jobs = [(lang, s) for lang in langs for s in parse_seeds(A.seeds)]
+    if A.files:
+        jobs = [("cuda" if f.endswith(".cu") else "cl", k, os.path.abspath(f)) for k, f in enumerate(A.files)]
+        langs = sorted({j[0] for j in jobs})
+    else:
+        jobs = [(lang, s, None) for lang in langs for s in parse_seeds(A.seeds)]
     t0 = time.time()
     results = []
     fails = open(os.path.join(A.work, "failures.txt"), "a")
