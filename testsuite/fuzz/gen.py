@@ -537,11 +537,12 @@ class Gen:
             idx = r.choice([K.i, f"(({K.i} * 7) % n)", f"({K.i} / 2)", "0"])
         lv = self.access(p, idx, leaf)
         v = f"{r.randint(1, 5)}" + ("u" if key == "u32" else "")
+        fam = {"add": ["Add", "Sub"] + ([] if self.cu else ["inc", "dec"]), "or": ["Or"], "and": ["And"],
+               "xor": ["Xor"], "min": ["Min"], "max": ["Max"]}[K.atomic_family]
+        op = r.choice(fam)
         if self.cu:
-            fn = r.choice(["atomicAdd", "atomicOr", "atomicXor", "atomicAnd", "atomicMax", "atomicMin", "atomicSub"])
-            return [f"{ind}{fn}(&{lv}, {v});"]
-        fn = r.choice(["atomic_add", "atomic_or", "atomic_xor", "atomic_and", "atomic_max", "atomic_min",
-                       "atomic_sub", "atomic_inc", "atomic_dec"])
+            return [f"{ind}atomic{op}(&{lv}, {v});"]
+        fn = "atomic_" + op.lower()
         if fn in ("atomic_inc", "atomic_dec"):
             return [f"{ind}{fn}(&{lv});"]
         return [f"{ind}{fn}(&{lv}, {v});"]
@@ -914,6 +915,9 @@ class Gen:
                 f = r.choice(cands)
                 K.atomic = ("w", r.choice(f.leaves))
                 K.reserved.add(("w", f.name))
+                # one family of operations that commute with each other, so
+                # the result does not depend on the order of the work-items
+                K.atomic_family = r.choice(["add", "add", "or", "and", "xor", "min", "max"])
         K.whole_ok = K.atomic is None
 
         def int_leaf(src):

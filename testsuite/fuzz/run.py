@@ -213,7 +213,8 @@ def cuda_layout(seed, prog, layout, d, orig_bin):
         out_text = f.read()
     binp = os.path.join(d, "bin")
     if cuda_body(out_text).strip() == orig_text.strip():
-        shutil.copy(orig_bin, binp)
+        if os.path.exists(orig_bin):
+            shutil.copy(orig_bin, binp)
     else:
         inc = [] if layout == "auto" else ["-I", os.path.join(ROOT, "runtime")]
         rc, text = sh(nvcc_cmd(out, binp, inc), os.path.join(d, "nvcc.log"), timeout=600)
