@@ -85,9 +85,13 @@ def one(d):
     seed, res = meta["seed"], []
     log = os.path.join(d, "gpu.log")
     orig = os.path.join(d, "orig")
-    rc, text = nvcc(os.path.join(d, "orig.cu"), orig, log)
-    ok = rc == 0
-    why = "the original does not compile: " + first_error(text)
+    ok, why = True, ""
+
+    def orig_ok():
+        rc, text = nvcc(os.path.join(d, "orig.cu"), orig, log)
+        return rc == 0, "the original does not compile: " + first_error(text)
+    if not A.compile_only:  # compile only: the original is compiled when an output fails
+        ok, why = orig_ok()
     if ok and not A.compile_only:
         for k in (0, 1):
             rc, text = sh([orig, os.path.join(d, f"orig.out{k}")], log, A.timeout)
@@ -110,6 +114,11 @@ def one(d):
             cls, detail = "match", ""
         else:
             rc, text = nvcc(src, exe, log)
+            if rc != 0 and A.compile_only and not os.path.exists(orig):
+                ok, why = orig_ok()
+                if not ok:
+                    res.append(["cuda", seed, L, "invalid", states, why])
+                    continue
             if rc != 0:
                 res.append(["cuda", seed, L, "nocompile", states, "nvcc: " + first_error(text)])
                 continue
