@@ -82,6 +82,8 @@ FEATURES = {
     "multidecl": (0.5, "declarations of several pointers (S *a = p + i, *b = a;)"),
     "async": (0.4, "CUDA: cudaMemcpyAsync, cudaMemsetAsync, cudaMallocManaged, cudaMemcpyDefault"),
     "launch_kernel": (0.3, "CUDA: cudaLaunchKernel with an argument array"),
+    "host_fn": (0.4, "CUDA: launches through host functions, device pointers copied to host locals"),
+    "shared_copy": (0.3, "whole elements copied into __shared__ / __local arrays of the struct"),
     "host_helper": (0.3, "CUDA: a __host__ __device__ helper also called on a host array (clones)"),
     "cl_optimize": (0.35, "OpenCL: PoCL optimises the kernels (off: -cl-opt-disable, faster to build)"),
     "swizzle": (0.5, "OpenCL: swizzles and whole-vector operations"),
@@ -161,7 +163,7 @@ class Gen:
             for f in ("swizzle", "constant_param", "cl_optimize"):
                 self.feat[f] = False
         else:
-            for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel"):
+            for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -680,6 +682,8 @@ class Gen:
                 kinds += ["derived", "walk"]
             if self.on("swizzle"):
                 kinds += ["swizzle"]
+            if K.tile:
+                kinds += ["shared"]
             if depth < 2:
                 if self.on("branches"):
                     kinds += ["if", "switch"]
@@ -713,6 +717,11 @@ class Gen:
             return self.stmt_walk_ro(K, ind)
         if k == "swizzle":
             return self.stmt_swizzle(K, ind)
+        if k == "shared":
+            src = K.tile
+            leaf = r.choice(src["s"].leaves())
+            return [f"{ind}tile[{K.lid}] = {src['p']}[{self.index_for(K, src)}];",
+                    f"{ind}{K.acc} += (float)(tile[{K.lid}]{self.leaf_path(leaf)});"]
         if k == "local":
             kind = r.choice(["f", "u"])
             v = self.name("v")
@@ -955,6 +964,23 @@ class Gen:
             body.append("    return;")
         body.append(f"{ind}float acc = 0.0f;")
         body.append(f"{ind}{self.uns()} accu = 0u;")
+        # a __shared__ / __local array of a read-only struct: each work-item
+        # copies an element into its own slot and reads it back
+        K.tile = None
+        bs = r.choice([32, 64, 128, 256])
+        ro = [src for src in sources if src["role"] == "r"]
+        if self.on("shared_copy") and ro:
+            src = r.choice(ro)
+            bs = r.choice([32, 64])
+            if sum(SCALARS[l.key][2] for l in src["s"].leaves()) * 2 * bs <= 32768:
+                K.tile = src
+                if self.cu:
+                    body.insert(0, f"  __shared__ {src['s'].spell} tile[{bs}];")
+                    K.lid = "threadIdx.x"
+                else:
+                    body.insert(0, f"  __local {src['s'].spell} tile[1];")
+                    K.lid = "get_local_id(0)"
+        self.kbs[kname] = bs
         if self.on("derived") and r.random() < 0.5:
             K.q = "qw"
             body.append(f"{ind}{self.ptype(s)}qw = {r.choice(['w + i', '&w[i]'])};")
@@ -975,12 +1001,14 @@ class Gen:
             body.append("  }")
         kw = "__global__ void" if self.cu else "__kernel void"
         text = f"{kw} {kname}({', '.join(p for _, p in params)}) {{\n" + "\n".join(body) + "\n}"
+        self.kparams[kname] = [p for _, p in params]
         return text, args, K.gridstride
 
     # ---- the program ---------------------------------------------------
     def generate(self):
         r = self.r
         self.typedefs_late = []
+        self.kparams, self.kbs = {}, {}
         ns = 1 + (r.randint(1, 2) if self.on("multi_struct") else 0)
         structs = [self.make_struct(k) for k in range(ns)]
         helpers, htext = self.make_helpers(structs)
@@ -1080,6 +1108,13 @@ class Gen:
             o.append("  }")
             o.append("}")
         o.append("")
+        if self.on("host_fn"):
+            for kname, s, _, args, gs in kernels:
+                ps = self.kparams[kname]
+                names = [p.replace("*", " ").split()[-1] for p in ps]
+                o.append(f"static void run_{kname}({', '.join(ps)}, int blocks) {{")
+                o.append(f"  {kname}<<<blocks, {self.kbs[kname]}>>>({', '.join(names)});")
+                o.append("}")
         o.append("int main(int argc, char **argv) {")
         o.append('  if (argc != 2) { fprintf(stderr, "usage: %s OUTPUT\\n", argv[0]); return 2; }')
         for s in structs:
@@ -1127,12 +1162,22 @@ class Gen:
                 o.append(f"  ck(cudaMemset(h{k}, 0, sizeof(int) * n{k}), __LINE__);")
         for kname, s, _, args, gs in kernels:
             k = s.name[1:]
-            bs = r.choice([32, 64, 128, 256])
+            bs = self.kbs[kname]
             grid = f"(n{k} + {bs - 1}) / {bs}" if not gs else "2"
             alist = []
             for kind, what in args:
                 alist.append(what if kind == "buf" else f"n{what.name[1:]}")
-            if self.on("launch_kernel") and r.random() < 0.5:
+            if self.on("host_fn") and r.random() < 0.3:
+                # a struct buffer through a host local first
+                sb = [j for j, (kind, what) in enumerate(args) if kind == "buf" and what[0] in "ab"]
+                if sb:
+                    j = r.choice(sb)
+                    al = self.name("d")
+                    o.append(f"  {structs[int(args[j][1][1:])].spell} *{al} = {alist[j]};")
+                    alist[j] = al
+            if self.on("host_fn") and r.random() < 0.5:
+                o.append(f"  run_{kname}({', '.join(alist)}, {grid});")
+            elif self.on("launch_kernel") and r.random() < 0.5:
                 args_name = self.name("args")
                 o.append(f"  {{ void *{args_name}[] = {{{', '.join('&' + a for a in alist)}}};")
                 o.append(f"    ck(cudaLaunchKernel((const void *){kname}, dim3({grid}), dim3({bs}), {args_name}, 0, 0), __LINE__); }}")
