@@ -84,6 +84,8 @@ FEATURES = {
     "launch_kernel": (0.3, "CUDA: cudaLaunchKernel with an argument array"),
     "host_fn": (0.4, "CUDA: launches through host functions, device pointers copied to host locals"),
     "shared_copy": (0.3, "whole elements copied into __shared__ / __local arrays of the struct"),
+    "evil_names": (0.3, "fields named like kdlg-opt's generated names (kd_n, kd_o, f_x, t_x, load, offset, ...)"),
+    "refs": (0.15, "CUDA: references to elements, S &e = p[i] (kdlg-opt keeps AoS: issue 21 class 5)"),
     "host_helper": (0.3, "CUDA: a __host__ __device__ helper also called on a host array (clones)"),
     "cl_optimize": (0.35, "OpenCL: PoCL optimises the kernels (off: -cl-opt-disable, faster to build)"),
     "swizzle": (0.5, "OpenCL: swizzles and whole-vector operations"),
@@ -163,7 +165,7 @@ class Gen:
             for f in ("swizzle", "constant_param", "cl_optimize"):
                 self.feat[f] = False
         else:
-            for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn"):
+            for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn", "refs"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -276,6 +278,9 @@ class Gen:
         nf = r.choice([1, 2, 3, 4, 5, 6, 8, 10, 12, 16]) if r.random() < 0.5 else r.randint(1, 8)
         names = ["pos", "vel", "mass", "id", "cnt", "tag", "w", "acc", "flag", "key", "val", "hist", "a", "b",
                  "c", "d", "e", "g", "h", "lo", "hi", "sum", "t", "u"]
+        if self.on("evil_names"):
+            names += ["kd_n", "kd_o", "kd_c0", "kd_r0", "f_x", "t_pos", "k_a", "load", "store", "offset", "pre",
+                      "post", "view", "layout", "n", "i"]
         r.shuffle(names)
         for k in range(nf):
             s.fields.append(self.make_field(names[k], s.packed))
@@ -684,6 +689,8 @@ class Gen:
                 kinds += ["swizzle"]
             if K.tile:
                 kinds += ["shared"]
+            if self.on("refs") and not K.atomic:
+                kinds += ["ref"]
             if depth < 2:
                 if self.on("branches"):
                     kinds += ["if", "switch"]
@@ -717,6 +724,13 @@ class Gen:
             return self.stmt_walk_ro(K, ind)
         if k == "swizzle":
             return self.stmt_swizzle(K, ind)
+        if k == "ref":
+            leaf = self.wleaf(K)
+            e = self.name("e")
+            if not leaf:
+                return []
+            op = "+= 1.0f" if leaf.kind == "f" else "^= 5"
+            return [f"{ind}{K.W['s'].spell} &{e} = {K.W['p']}[{K.i}];", f"{ind}{e}{self.leaf_path(leaf)} {op};"]
         if k == "shared":
             src = K.tile
             leaf = r.choice(src["s"].leaves())
