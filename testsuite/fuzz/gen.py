@@ -86,6 +86,8 @@ FEATURES = {
     "shared_copy": (0.3, "whole elements copied into __shared__ / __local arrays of the struct"),
     "evil_names": (0.3, "fields named like kdlg-opt's generated names (kd_n, kd_o, f_x, t_x, load, offset, ...)"),
     "refs": (0.15, "CUDA: references to elements, S &e = p[i] (kdlg-opt keeps AoS: issue 21 class 5)"),
+    "odd_forms": (0.4, "(&p[i])->f, ((p))[i].f, &*(p + i), a helper taking two element pointers"),
+    "ternary_ptr": (0.1, "a pointer chosen by ?: (c ? p + i : &p[i])"),
     "host_helper": (0.3, "CUDA: a __host__ __device__ helper also called on a host array (clones)"),
     "cl_optimize": (0.35, "OpenCL: PoCL optimises the kernels (off: -cl-opt-disable, faster to build)"),
     "swizzle": (0.5, "OpenCL: swizzles and whole-vector operations"),
@@ -338,6 +340,8 @@ class Gen:
             return f"(*({ptr} + {idx})){path}"
         if form == 3 and idx.isidentifier():
             return f"{idx}[{ptr}]{path}"
+        if self.on("odd_forms") and r.random() < 0.5:
+            return r.choice([f"(&{ptr}[{idx}])->{tail}", f"(({ptr}))[{idx}]{path}", f"(&*({ptr} + {idx}))->{tail}"])
         return f"({ptr} + {idx})[0]{path}"
 
     def cst(self, key):
@@ -573,6 +577,8 @@ class Gen:
         bvs = [src for src in K.sources if ("bv", src["s"].name) in K.helpers and src["role"] == "r"]
         if bvs:
             opts.append("bv")
+        if ("cp", s.name) in K.helpers and K.whole_ok and walkable:
+            opts.append("cp")
         if not opts:
             return []
         c = r.choice(opts)
@@ -584,6 +590,10 @@ class Gen:
             src = r.choice(rds)
             idx = self.index_for(K, src)
             out.append(f"{ind}{K.acc} += {K.helpers[('rd', src['s'].name)]}({src['p']}, {idx});")
+        elif c == "cp":
+            src = r.choice(walkable)
+            arg = r.choice([f"{K.W['p']} + {K.i}", f"&{K.W['p']}[{K.i}]"] + ([K.q] if K.q else []))
+            out.append(f"{ind}{K.helpers[('cp', s.name)]}({arg}, {src['p']}, {self.index_for(K, src)});")
         elif c == "bv":
             src = r.choice(bvs)
             out.append(f"{ind}{K.acc} += {K.helpers[('bv', src['s'].name)]}({src['p']}[{self.index_for(K, src)}]);")
@@ -601,7 +611,9 @@ class Gen:
         pt = self.ptype(s)
         form = r.randrange(6 if self.on("multidecl") else 5)
         out = []
-        if form == 5:
+        if self.on("ternary_ptr") and r.random() < 0.3:
+            out.append(f"{ind}{pt}{q} = ({i} & 1) ? {W} + {i} : &{W}[{i}];")
+        elif form == 5:
             q0 = self.name("q")
             out.append(f"{ind}{pt}{q0} = {W} + {i}, *{q} = {q0}, *{self.name('q')};")
         elif form == 0:
@@ -856,6 +868,13 @@ class Gen:
                             f"  p += j;\n  float a = (float)(p->{path[1:]});\n"
                             f"  if (j + 1 < n) {{\n    p++;\n    a += (float)((*p){path});\n  }}\n  return a;\n}}")
                 helpers[("walk", s.name)] = nm
+            if self.on("odd_forms"):
+                nm = self.name(f"cp_{s.name}_")
+                l = r.choice(s.leaves())
+                op = "+= 1.0f" if l.kind == "f" else "^= 3"
+                text.append(f"{dev}void {nm}({self.ptype(s)}d, {self.ptype(s, True)}src, int j) {{\n"
+                            f"  *d = src[j];\n  d->{self.leaf_path(l)[1:]} {op};\n}}")
+                helpers[("cp", s.name)] = nm
             if self.on("byvalue"):
                 nm = self.name(f"bv_{s.name}_")
                 l = r.choice(s.leaves())
