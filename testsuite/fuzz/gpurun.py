@@ -123,7 +123,8 @@ def one(d):
                 res.append(["cuda", seed, L, "nocompile", states, "nvcc: " + first_error(text)])
                 continue
             if A.compile_only:
-                res.append(["cuda", seed, L, "refused" if "kept" in states.values() else "match", states, ""])
+                kept = "kept" in states.values()
+                res.append(["cuda", seed, L, "refused" if kept else "match", states, m["detail"] if kept else ""])
                 continue
             out = exe + ".out"
             rc, text = sh([exe, out], log, A.timeout)
@@ -133,7 +134,7 @@ def one(d):
                 detail = first_diff(os.path.join(d, "orig.out0"), out)
                 cls = "mismatch" if detail else "match"
         if cls == "match" and "kept" in states.values():
-            cls = "refused"
+            cls, detail = "refused", m["detail"]
         res.append(["cuda", seed, L, cls, states, detail])
     if all(r[3] in ("match", "refused") for r in res):
         for p in os.listdir(d):

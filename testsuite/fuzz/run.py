@@ -133,7 +133,13 @@ def kdlg(src, out, layout, d, extra=()):
     if rc != 0:
         why = f"signal {-rc}" if rc < 0 else f"exit {rc}"
         return "crash", {}, f"kdlg-opt {why}: " + (first_line(text, [r"rror|ssert|fault"]) or text.strip()[-200:])
-    return None, plan_states(out), text
+    return None, plan_states(out), remark(text)
+
+
+def remark(text):
+    """the reason kdlg-opt gives for keeping a struct AoS (its first [kdlg-rewrite] remark)"""
+    line = first_line(text, [r"\[kdlg-rewrite\]"])
+    return re.sub(r"^\S+:\d+:\d+: remark: ", "", line)
 
 
 # ---- OpenCL ---------------------------------------------------------------
@@ -142,6 +148,7 @@ def cl_layout(seed, prog, layout, d):
     os.makedirs(d, exist_ok=True)
     out_cl = os.path.join(d, "out.cl")
     cls, states, text = kdlg(prog, out_cl, layout, d)
+    why_kept = text
     if cls:
         return cls, states, text
     header = out_cl + ".layout.h"
@@ -167,7 +174,7 @@ def cl_layout(seed, prog, layout, d):
     env = dict(os.environ, POCL_CACHE_DIR=A.pocl_cache)
     rc, text = sh(cmd, os.path.join(d, "cldiff.log"), timeout=A.timeout * 4, env=env)
     if rc == 0:
-        return ("refused" if "kept" in states.values() else "match"), states, ""
+        return ("refused", states, why_kept) if "kept" in states.values() else ("match", states, "")
     if rc == "timeout":
         return "invalid", states, "cldiff timed out (the kernels run too long?)"
     if "BUILD FAILED: the original" in text:
@@ -205,6 +212,7 @@ def cuda_layout(seed, prog, layout, d, orig_bin):
     out = os.path.join(d, "out.cu")
     extra = ["--inline-runtime"] if layout == "auto" else []
     cls, states, text = kdlg(prog, out, layout, d, extra)
+    why_kept = text
     if cls:
         return cls, states, text, None
     with open(prog) as f:
@@ -220,7 +228,9 @@ def cuda_layout(seed, prog, layout, d, orig_bin):
         rc, text = sh(nvcc_cmd(out, binp, inc), os.path.join(d, "nvcc.log"), timeout=600)
         if rc != 0:
             return "nocompile", states, "nvcc: " + (first_line(text, [r"error"]) or str(rc)), None
-    return ("refused" if "kept" in states.values() else "match"), states, "", binp
+    if "kept" in states.values():
+        return "refused", states, why_kept, binp
+    return "match", states, "", binp
 
 
 # ---- one seed ---------------------------------------------------------------
@@ -273,7 +283,7 @@ def one_seed(job):
             for p in os.listdir(d):
                 if p != "bin":
                     os.remove(os.path.join(d, p))
-        results.append((lang, seed, L, cls, states, detail if cls in FAILING else ""))
+        results.append((lang, seed, L, cls, states, detail if cls in FAILING + ["refused"] else ""))
     if lang == "cuda" and A.build_only:
         name = f"fz{seed}"
         shutil.copy(orig_bin, os.path.join(A.build_only, f"{name}.orig"))
@@ -312,10 +322,10 @@ def emit_seed(seed, prog):
         if cls:
             with open(os.path.join(wd, "cmd.txt"), "w") as f:
                 f.write(f"{A.kdlg_opt} {prog} -o out --layout {L}\n")
-        meta["layouts"][L] = {"class": cls, "states": states, "detail": detail if cls else ""}
+        meta["layouts"][L] = {"class": cls, "states": states, "detail": detail}
         # run.py's own view: kdlg-opt's verdict; the rest comes from gpurun.py
         results.append(("cuda", seed, L, cls or ("refused" if "kept" in states.values() else "match"),
-                        states, detail if cls else ""))
+                        states, detail))
     with open(os.path.join(d, "meta.json"), "w") as f:
         json.dump(meta, f)
     if all(r[3] not in FAILING for r in results) and not A.keep:
@@ -368,6 +378,14 @@ def summary(results, langs, elapsed):
                 row.append(f"{100.0 * got / tot:.0f}%" if tot else "-")
             out.append(f"{what:10}" + "".join(f"{v:>11}" for v in row))
         out.append("")
+    why = {}
+    for r in results:
+        if r[3] == "refused":
+            why.setdefault((r[0], signature("refused", r[5])), []).append(r)
+    if why:
+        out.append("refusals (lang, runs, first seed/layout, the first [kdlg-rewrite] remark):")
+        for (lang, s), rs in sorted(why.items(), key=lambda kv: -len(kv[1])):
+            out.append(f"  {lang:4} {len(rs):5}  {rs[0][1]}/{rs[0][2]:10}  {s}")
     sigs = {}
     for r in results:
         if r[3] in FAILING:
