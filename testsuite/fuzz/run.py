@@ -429,7 +429,10 @@ def main():
         results = []
         for p in A.summarize:
             with open(p) as f:
-                results += [tuple(r) for r in json.load(f)]
+                if p.endswith(".jsonl"):
+                    results += [tuple(r) for line in f for r in json.loads(line)]
+                else:
+                    results += [tuple(r) for r in json.load(f)]
         print(summary(results, ["cl", "cuda"], 0))
         return
     A.kdlg_opt = os.path.abspath(A.kdlg_opt)
@@ -469,9 +472,14 @@ def main():
     t0 = time.time()
     results = []
     fails = open(os.path.join(A.work, "failures.txt"), "a")
+    # one line per seed as it finishes: a campaign stopped early keeps its
+    # results (run.py --summarize WORK/results.jsonl)
+    partial = open(os.path.join(A.work, "results.jsonl"), "a")
     with multiprocessing.Pool(max(1, A.j)) as pool:
         for rs, secs in pool.imap_unordered(one_seed, jobs):
             results += rs
+            partial.write(json.dumps(rs) + "\n")
+            partial.flush()
             bad = [r for r in rs if r[3] in FAILING]
             cls = {}
             for r in rs:
