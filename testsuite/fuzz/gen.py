@@ -88,6 +88,7 @@ FEATURES = {
     "refs": (0.15, "CUDA: references to elements, S &e = p[i] (kdlg-opt keeps AoS: issue 21 class 5)"),
     "odd_forms": (0.4, "(&p[i])->f, ((p))[i].f, &*(p + i), a helper taking two element pointers"),
     "ternary_ptr": (0.1, "a pointer chosen by ?: (c ? p + i : &p[i])"),
+    "shared_helper": (0.3, "CUDA: a helper given both a kernel's data and a __shared__ copy (clones)"),
     "host_helper": (0.3, "CUDA: a __host__ __device__ helper also called on a host array (clones)"),
     "cl_optimize": (0.35, "OpenCL: PoCL optimises the kernels (off: -cl-opt-disable, faster to build)"),
     "swizzle": (0.5, "OpenCL: swizzles and whole-vector operations"),
@@ -155,10 +156,11 @@ class Struct:
 class Gen:
     def __init__(self, lang, seed, enable=(), disable=()):
         self.lang, self.seed = lang, seed
-        frng = random.Random(seed * 7919 + 17)
+        # one draw per feature from its own stream: adding a feature changes
+        # no other feature of any seed
         self.feat = {}
         for name, (p, _) in sorted(FEATURES.items()):
-            self.feat[name] = frng.random() < p
+            self.feat[name] = random.Random(f"{seed}:{name}").random() < p
         for f in enable:
             self.feat[f] = True
         for f in disable:
@@ -167,7 +169,8 @@ class Gen:
             for f in ("swizzle", "constant_param", "cl_optimize"):
                 self.feat[f] = False
         else:
-            for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn", "refs"):
+            for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn", "refs",
+                      "shared_helper"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -746,8 +749,13 @@ class Gen:
         if k == "shared":
             src = K.tile
             leaf = r.choice(src["s"].leaves())
-            return [f"{ind}tile[{K.lid}] = {src['p']}[{self.index_for(K, src)}];",
-                    f"{ind}{K.acc} += (float)(tile[{K.lid}]{self.leaf_path(leaf)});"]
+            out = [f"{ind}tile[{K.lid}] = {src['p']}[{self.index_for(K, src)}];",
+                   f"{ind}{K.acc} += (float)(tile[{K.lid}]{self.leaf_path(leaf)});"]
+            rd = K.helpers.get(("rd", src["s"].name))
+            if self.cu and self.on("shared_helper") and rd:
+                # the same helper on device data and on a __shared__ copy: a clone
+                out.append(f"{ind}{K.acc} += {rd}(tile, {K.lid}) + {rd}({src['p']}, {self.index_for(K, src)});")
+            return out
         if k == "local":
             kind = r.choice(["f", "u"])
             v = self.name("v")
