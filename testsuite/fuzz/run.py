@@ -471,10 +471,10 @@ def main():
         jobs = [(lang, s, None) for lang in langs for s in parse_seeds(A.seeds)]
     t0 = time.time()
     results = []
-    fails = open(os.path.join(A.work, "failures.txt"), "a")
+    fails = open(os.path.join(A.work, "failures.txt"), "w")
     # one line per seed as it finishes: a campaign stopped early keeps its
     # results (run.py --summarize WORK/results.jsonl)
-    partial = open(os.path.join(A.work, "results.jsonl"), "a")
+    partial = open(os.path.join(A.work, "results.jsonl"), "w")
     with multiprocessing.Pool(max(1, A.j)) as pool:
         for rs, secs in pool.imap_unordered(one_seed, jobs):
             results += rs
