@@ -41,6 +41,12 @@ class Checker:
             f.write(text)
         if self.lang == "cl":
             cls, _, detail = run.cl_layout(0, prog, self.a.layout, os.path.join(d, "out"))
+            if cls in ("crash", "reject"):
+                # kdlg-opt failed before PoCL saw the original: clang checks it
+                rc, out = run.sh([self.a.clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
+                                  "-fsyntax-only", prog], os.path.join(d, "clang.log"))
+                if rc != 0:
+                    cls, detail = "invalid", "the original does not compile"
         else:
             # the output first (a crash needs no nvcc at all); then the
             # original must compile, else the deletion broke the program
@@ -68,6 +74,8 @@ def main():
     ap.add_argument("--max-checks", type=int, default=400)
     ap.add_argument("--kdlg-opt", default=os.path.join(run.ROOT, "build", "kdlg-opt"))
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--clang", default=shutil.which("clang-19") or shutil.which("clang") or "clang",
+                    help="checks OpenCL originals when kdlg-opt fails before PoCL builds them")
     ap.add_argument("--same-class", action="store_true",
                     help="keep a deletion when the class is the same, whatever the message")
     a = ap.parse_args()
@@ -126,7 +134,9 @@ def main():
         progress = False
         while k < len(lines) and ck.n < a.max_checks:
             part = lines[k:k + chunk]
-            if all(p.startswith("// CLDIFF") or p.startswith("#include") or not p.strip() for p in part):
+            # cldiff needs the CLDIFF lines, except where kdlg-opt itself fails
+            keep = ("#include",) if cls in ("crash", "reject") else ("// CLDIFF", "#include")
+            if all(p.startswith(keep) or not p.strip() for p in part):
                 k += chunk
                 continue
             trial = lines[:k] + lines[k + chunk:]
