@@ -74,7 +74,7 @@ def main():
     ap.add_argument("--max-checks", type=int, default=400)
     ap.add_argument("--kdlg-opt", default=os.path.join(run.ROOT, "build", "kdlg-opt"))
     ap.add_argument("--keep", action="store_true")
-    ap.add_argument("--clang", default=shutil.which("clang-19") or shutil.which("clang") or "clang",
+    ap.add_argument("--clang", default=shutil.which("clang-22") or shutil.which("clang") or "clang",
                     help="checks OpenCL originals when kdlg-opt fails before PoCL builds them")
     ap.add_argument("--same-class", action="store_true",
                     help="keep a deletion when the class is the same, whatever the message")

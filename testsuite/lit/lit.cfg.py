@@ -38,7 +38,7 @@ if not os.path.exists(kdlg_opt):
 # testsuite/cuda does; not found: those tests fail, they are not skipped),
 # %clang-cl checks an OpenCL output with clang's OpenCL C 1.2 front end.
 nvcc = lit_config.params.get('nvcc') or shutil.which('nvcc') or '/usr/local/cuda/bin/nvcc'
-clang_cl = shutil.which('clang-19') or shutil.which('clang') or 'clang-19'
+clang_cl = shutil.which('clang-22') or shutil.which('clang') or '/usr/lib/llvm-22/bin/clang'
 
 python = sys.executable or 'python3'
 plancheck = os.path.join(config.test_source_root, 'plancheck.py')
