@@ -80,7 +80,6 @@ typedef struct ParserArgs {
   int nunsaved;
   char stub_paths[NSTUBS][128];
   char *owned[2];  // strings of v that are ours to free
-  int toolkit;     // KdToolkitFrom
 } ParserArgs;
 
 static void free_parser_args(ParserArgs *pa) {
@@ -153,7 +152,6 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
       toolkit_args(pa, &tk);
     else
       prelude_args(pa, path, &tk, diag);
-    pa->toolkit = tk.from;
     kd_toolkit_free(&tk);
   } else {
     pa->v[pa->n++] = "-x";
@@ -193,7 +191,6 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
     free_parser_args(&pa);
     return rc;
   }
-  out->toolkit = pa.toolkit;
 
   out->index = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, pa.v, pa.n, pa.unsaved, (unsigned)pa.nunsaved,

@@ -34,7 +34,6 @@ typedef struct KdSource {
   CXTranslationUnit tu;
   KdTree *tree;           // tu's AST nodes, read once for the analysis and the rewriter (ast.h)
   struct KdRecords *records;  // struct definitions by USR, read on first use (kd_source_find_record)
-  int toolkit;            // CUDA: where the toolkit came from (KdToolkitFrom, toolkit.h; NONE / OFF: the prelude)
 } KdSource;
 
 /* Path of the virtual prelude header; cursors located in it are the tool's, not the user's. */
