@@ -51,8 +51,7 @@ typedef struct Open {
 } Open;
 
 struct KdTree {
-  CXFile main;
-  size_t len;          // bytes in the main file
+  const KdFileMap *files; // the files whose ranges kd_tree_range and friends give (filemap.h)
   KdNode **slot;       // hash table of the nodes read, by cursor (open addressing), nslots a power of two
   size_t nslots, nnodes;
   Block *blocks;
@@ -303,12 +302,11 @@ static void read_subtree(KdTree *t, KdNode *root) {
   t->nlambdas = lambda0;
 }
 
-KdTree *kd_tree_new(CXFile main, size_t len) {
+KdTree *kd_tree_new(const KdFileMap *files) {
   KdTree *t = kd_xcalloc(1, sizeof *t);
-  t->main = main;
-  t->len = len;
+  t->files = files;
   t->nslots = 1024;  // (a body has about one node per 3 bytes: room for them all, at most half full)
-  while (t->nslots < len)
+  while (t->nslots < files->len)
     t->nslots *= 2;
   t->slot = kd_xcalloc(t->nslots, sizeof(KdNode *));
   return t;
@@ -427,10 +425,11 @@ KdDeclKey kd_node_ref_key(KdTree *t, KdNode *n) {
   return f->ref_key;
 }
 
-bool kd_tree_in_main(KdTree *t, CXSourceLocation l, unsigned *off) {
+bool kd_tree_in_files(KdTree *t, CXSourceLocation l, unsigned *off) {
   CXFile f;
-  clang_getFileLocation(l, &f, NULL, NULL, off);
-  return f && clang_File_isEqual(f, t->main);
+  unsigned o;
+  clang_getFileLocation(l, &f, NULL, NULL, &o);
+  return kd_filemap_offset(t->files, f, o, off);
 }
 
 bool kd_tree_plain_loc(KdTree *t, CXSourceLocation l) {
@@ -438,33 +437,42 @@ bool kd_tree_plain_loc(KdTree *t, CXSourceLocation l) {
   unsigned o1, o2;
   clang_getFileLocation(l, &f1, NULL, NULL, &o1);
   clang_getSpellingLocation(l, &f2, NULL, NULL, &o2);
-  return f1 && f2 && clang_File_isEqual(f1, t->main) && clang_File_isEqual(f2, t->main) && o1 == o2;
+  return f1 && f2 && o1 == o2 && clang_File_isEqual(f1, f2) && kd_filemap_find(t->files, f1) >= 0;
 }
 
-/* The main-file range [*b, *e) of x (see kd_node_range). */
-static bool range_in_main(KdTree *t, CXSourceRange x, unsigned *b, unsigned *e) {
-  // kd_tree_in_main of both ends and kd_tree_plain_loc of the start, with
-  // the start's file location asked once
+/* The map range [*b, *e) of x (see kd_node_range). */
+static bool range_in_files(KdTree *t, CXSourceRange x, unsigned *b, unsigned *e) {
+  // kd_tree_in_files of both ends, in one file, and kd_tree_plain_loc of the
+  // start, with the start's file location asked once
   CXSourceLocation start = clang_getRangeStart(x);
-  CXFile f, fs;
-  unsigned so;
-  clang_getFileLocation(start, &f, NULL, NULL, b);
-  if (!f || !clang_File_isEqual(f, t->main) || !kd_tree_in_main(t, clang_getRangeEnd(x), e))
+  CXFile f, fe, fs;
+  unsigned bo, eo, so;
+  clang_getFileLocation(start, &f, NULL, NULL, &bo);
+  int i = kd_filemap_find(t->files, f);
+  if (i < 0)
+    return false;
+  clang_getFileLocation(clang_getRangeEnd(x), &fe, NULL, NULL, &eo);
+  if (!fe || (fe != f && !clang_File_isEqual(fe, f)))
     return false;
   clang_getSpellingLocation(start, &fs, NULL, NULL, &so);
-  if (!fs || !clang_File_isEqual(fs, t->main) || so != *b)
+  if (!fs || so != bo || (fs != f && !clang_File_isEqual(fs, f)))
     return false;
-  return *b < *e && *e <= t->len;
+  const KdMappedFile *mf = &t->files->files[i];
+  if (!(bo < eo && eo <= mf->len))
+    return false;
+  *b = mf->base + bo;
+  *e = mf->base + eo;
+  return true;
 }
 
 bool kd_tree_range(KdTree *t, CXCursor c, unsigned *b, unsigned *e) {
-  return range_in_main(t, clang_getCursorExtent(c), b, e);
+  return range_in_files(t, clang_getCursorExtent(c), b, e);
 }
 
 bool kd_node_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e) {
   KdFacts *f = facts(t, n);
   if (!(n->known & KNOWN_RANGE)) {
-    f->in_file = range_in_main(t, kd_node_extent(t, n), &f->b, &f->e);
+    f->in_file = range_in_files(t, kd_node_extent(t, n), &f->b, &f->e);
     n->known |= KNOWN_RANGE;
   }
   *b = f->b;

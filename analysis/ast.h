@@ -15,7 +15,7 @@
  * with ONE recursive clang_visitChildren per root (and one per lambda in it,
  * below), plus answers that are pure functions of the cursor, each asked of
  * libclang the first time it is wanted and kept: the extent and its offsets
- * in the main file, whether its token is spelled in the file, the canonical
+ * in the files the rewriter may change (filemap.h), whether its token is spelled there, the canonical
  * type (and its kind), the referenced declaration and that declaration's
  * key.  Nothing in it depends on what the analysis or the rewriter has
  * decided: it is a copy of the (immutable) AST of one translation unit.
@@ -75,6 +75,8 @@
 
 #include <clang-c/Index.h>
 
+#include "filemap.h"
+
 /* Identity of a declaration within one translation unit: its file and byte
  * offset (a hash key; zero-filled so it can be hashed as bytes). */
 typedef struct KdDeclKey {
@@ -101,11 +103,11 @@ struct KdNode {
 
 typedef struct KdTree KdTree;
 
-/* An empty tree for the translation unit whose main file is `main`, `len`
- * bytes (kd_frontend_parse makes one for each source: KdSource.tree); it is
- * filled as its nodes are asked for.  Only cursors of that translation
- * unit may be asked of it. */
-KdTree *kd_tree_new(CXFile main, size_t len);
+/* An empty tree for the translation unit whose rewritable files are
+ * `files` (kd_frontend_parse makes one for each source: KdSource.tree; the
+ * map must outlive the tree); it is filled as its nodes are asked for.
+ * Only cursors of that translation unit may be asked of it. */
+KdTree *kd_tree_new(const KdFileMap *files);
 void kd_tree_free(KdTree *t);
 
 /* The node of cursor c, its subtree read if c is new (c is found when it
@@ -150,21 +152,22 @@ KdDeclKey kd_node_ref_key(KdTree *t, KdNode *n);     // kd_decl_key(kd_node_refe
 CXType kd_cursor_type(KdTree *t, CXCursor c);
 CXCursor kd_cursor_referenced(KdTree *t, CXCursor c);
 
-/* Whether the extent of n is a byte range [*b, *e) of the main file whose
- * start is spelled where it appears (not in a macro body), with b < e <= len. */
+/* Whether the extent of n is a byte range [*b, *e) of one mapped file (map
+ * offsets, filemap.h) whose start is spelled where it appears (not in a
+ * macro body), with b < e. */
 bool kd_node_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e);
 
 /* Whether n's token (clang_getCursorLocation) is spelled where it appears
- * in the main file. */
+ * in a mapped file. */
 bool kd_node_plain(KdTree *t, KdNode *n);
 
 /* kd_node_range for any cursor (not kept). */
 bool kd_tree_range(KdTree *t, CXCursor c, unsigned *b, unsigned *e);
 
-/* Whether l is in the main file (its offset in *off). */
-bool kd_tree_in_main(KdTree *t, CXSourceLocation l, unsigned *off);
+/* Whether l is in a mapped file (its map offset in *off). */
+bool kd_tree_in_files(KdTree *t, CXSourceLocation l, unsigned *off);
 
-/* Whether the token at l is spelled where it appears in the main file (not
+/* Whether the token at l is spelled where it appears in a mapped file (not
  * in a macro body). */
 bool kd_tree_plain_loc(KdTree *t, CXSourceLocation l);
 

@@ -66,7 +66,7 @@ typedef struct KdRecord {
 struct KdRecords {
   bool read;         // the translation unit was read
   KdRecord *by_usr;  // the first definition of each USR
-  CXFile main;
+  const KdFileMap *files; // where a definition counts (the source's map)
   CXCursor top;      // while reading: the current top-level declaration
 };
 
@@ -166,8 +166,8 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
   return 0;
 }
 
-int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
-                      KdSource *out, FILE *diag) {
+int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const char *const *extra_args,
+                      int nargs, KdSource *out, FILE *diag) {
   memset(out, 0, sizeof *out);
   out->path = path;
   out->lang = lang;
@@ -207,11 +207,8 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
     kd_frontend_dispose(out);
     return 1;
   }
-  CXFile main = clang_getFile(out->tu, path);
-  size_t len = 0;
-  if (main)
-    clang_getFileContents(out->tu, main, &len);
-  out->tree = kd_tree_new(main, len);
+  out->files = kd_filemap_new(out->tu, path, root);
+  out->tree = kd_tree_new(out->files);
   out->records = kd_xcalloc(1, sizeof *out->records);
   return 0;
 }
@@ -228,9 +225,10 @@ static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClient
     CXString usr = clang_getCursorUSR(c);
     const char *u = clang_getCString(usr);
     KdRecord *r = NULL;
-    if (f && rs->main && clang_File_isEqual(f, rs->main) && u && *u)
+    bool mapped = kd_filemap_find(rs->files, f) >= 0;
+    if (mapped && u && *u)
       HASH_FIND_STR(rs->by_usr, u, r);
-    if (f && rs->main && clang_File_isEqual(f, rs->main) && u && *u && !r) {
+    if (mapped && u && *u && !r) {
       r = kd_xcalloc(1, sizeof *r);
       r->usr = kd_xstrdup(u);
       r->def = c;
@@ -250,7 +248,7 @@ bool kd_source_find_record(const KdSource *src, const char *usr, CXCursor *def, 
   if (!rs || !usr)
     return false;
   if (!rs->read) {
-    rs->main = clang_getFile(src->tu, src->path);
+    rs->files = src->files;
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), read_record, rs);
     rs->read = true;
   }
@@ -276,6 +274,8 @@ void kd_frontend_dispose(KdSource *src) {
   }
   kd_tree_free(src->tree);
   src->tree = NULL;
+  kd_filemap_free(src->files);
+  src->files = NULL;
   if (src->tu)
     clang_disposeTranslationUnit(src->tu);
   if (src->index)

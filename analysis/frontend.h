@@ -32,6 +32,7 @@ typedef struct KdSource {
   KdLanguage lang;
   CXIndex index;
   CXTranslationUnit tu;
+  KdFileMap *files;       // the files the rewriter may change: the input, then its project headers (filemap.h)
   KdTree *tree;           // tu's AST nodes, read once for the analysis and the rewriter (ast.h)
   struct KdRecords *records;  // struct definitions by USR, read on first use (kd_source_find_record)
 } KdSource;
@@ -48,20 +49,22 @@ int kd_language_from_path(const char *path, KdLanguage *out);
 const char *kd_language_name(KdLanguage lang);
 
 /* Parses `path`.  extra_args (nargs entries) are passed to clang after the
- * tool's own (e.g. -I, -D, -std=, --cuda-path=, -nocudainc).  Errors
+ * tool's own (e.g. -I, -D, -std=, --cuda-path=, -nocudainc).  `root` is the
+ * directory whose headers are the project's (KdSource.files; NULL: the
+ * directory of path).  Errors
  * (clang's, an unreadable file, a named toolkit that is not one) are printed
  * to `diag`, and so is the remark that no toolkit was found.  Returns 0 on success, 1 on an input error (the
  * source is then disposed).  On success the caller owns *out (with its
  * empty KdTree, filled as the nodes are asked for) and calls
  * kd_frontend_dispose. */
-int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
-                      KdSource *out, FILE *diag);
+int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const char *const *extra_args,
+                      int nargs, KdSource *out, FILE *diag);
 
 void kd_frontend_dispose(KdSource *src);
 
 /* The definition of the struct or class whose USR is `usr` (KdStruct.usr,
- * the plan's identity of a struct) among those spelled in the main file of
- * src, and the top-level declaration holding it (a child of the translation
+ * the plan's identity of a struct) among those spelled in the files of
+ * src->files (the input and its project headers), and the top-level declaration holding it (a child of the translation
  * unit or of a namespace: `typedef struct {...} S;`, `struct S {...} a;`).
  * The definitions are read once, on the first call: those at file scope, in
  * namespaces, extern "C" blocks, typedefs, other structs and variable

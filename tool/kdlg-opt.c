@@ -388,6 +388,39 @@ static int rewrite(const Options *o, const KdSource *src, const KdPlan *plan, Kd
   return kd_rewrite(src, plan, &ro, rw, stderr) != 0 ? EXIT_INPUT : -1;
 }
 
+/* Where changed header h goes: beside the output, at h's path relative to
+ * the input's directory (the project headers are those under it,
+ * analysis/filemap.h), so the output's `#include "h"` finds it before the
+ * original.  NULL (error printed) when it would overwrite the original or
+ * there is no directory to put it in (-o -). */
+static char *header_dest(const Options *o, const KdRewrittenHeader *h) {
+  if (!strcmp(o->output, "-")) {
+    fprintf(stderr, "kdlg-opt: error: header '%s' changes too, and -o - writes only the source: give -o FILE\n",
+            h->name);
+    return NULL;
+  }
+  char *in = realpath(o->input, NULL);
+  char *slash = in ? strrchr(in, '/') : NULL;
+  size_t n = slash ? (size_t)(slash - in) : 0;
+  const char *rel = in && !strncmp(h->real, in, n) && h->real[n] == '/' ? h->real + n + 1 : NULL;
+  const char *oslash = strrchr(o->output, '/');
+  char *dest = rel ? kd_xasprintf("%.*s%s", oslash ? (int)(oslash - o->output + 1) : 0, o->output, rel) : NULL;
+  free(in);
+  if (!dest) {
+    fprintf(stderr, "kdlg-opt: error: header '%s' changes too, and it is not under the input's directory\n", h->name);
+    return NULL;
+  }
+  if (kd_same_file(dest, h->real)) {
+    fprintf(stderr,
+            "kdlg-opt: error: header '%s' changes too, and its rewritten copy would overwrite it: write the output "
+            "to another directory than the input's\n",
+            h->name);
+    free(dest);
+    return NULL;
+  }
+  return dest;
+}
+
 /* The outputs, each complete in memory before it is written atomically
  * (--dry-run: the plan and the edits on stdout, nothing written).  0 or
  * EXIT_INPUT. */
@@ -399,10 +432,21 @@ static int write_outputs(const Options *o, const KdPlan *plan, const KdRewriteRe
     return 0;
   }
   int rc = 0;
-  if (o->emit_dot && emit(o->emit_dot, render_dot, plan) != 0)
+  char **dests = kd_xcalloc((size_t)rw->nheaders + 1, sizeof(char *));
+  for (int i = 0; i < rw->nheaders && o->output && rc == 0; i++)  // (every path checked before anything is written)
+    if (!(dests[i] = header_dest(o, &rw->headers[i])))
+      rc = EXIT_INPUT;
+  if (rc == 0 && o->emit_dot && emit(o->emit_dot, render_dot, plan) != 0)
     rc = EXIT_INPUT;
-  if (o->emit_plan && emit(o->emit_plan, kd_plan_write_json, plan) != 0)
+  if (rc == 0 && o->emit_plan && emit(o->emit_plan, kd_plan_write_json, plan) != 0)
     rc = EXIT_INPUT;
+  for (int i = 0; i < rw->nheaders && o->output && rc == 0; i++)
+    if (kd_make_parents("kdlg-opt", dests[i], stderr) != 0 ||
+        kd_write_atomic("kdlg-opt", dests[i], rw->headers[i].text, rw->headers[i].len, stderr) != 0)
+      rc = EXIT_INPUT;
+  for (int i = 0; i < rw->nheaders; i++)
+    free(dests[i]);
+  free(dests);
   if (o->output && rc == 0) {
     if (header_path && rw->header && kd_write_atomic("kdlg-opt", header_path, rw->header, rw->header_len, stderr) != 0)
       rc = EXIT_INPUT;
@@ -435,7 +479,7 @@ int main(int argc, char **argv) {
 
   // 1. Front end: parse the kernel source.
   rc = EXIT_INPUT;
-  if (kd_frontend_parse(o.input, o.lang, (const char *const *)cargs, ncargs, &src, stderr) != 0)
+  if (kd_frontend_parse(o.input, NULL, o.lang, (const char *const *)cargs, ncargs, &src, stderr) != 0)
     goto done;
 
   // 2. Access model: global-memory instructions and loops of every kernel.

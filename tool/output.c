@@ -63,3 +63,22 @@ bool kd_same_file(const char *a, const char *b) {
     return false;
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
+
+int kd_make_parents(const char *prog, const char *path, FILE *diag) {
+  char *p = strdup(path);
+  if (!p) {
+    fprintf(diag, "%s: error: out of memory\n", prog);
+    return -1;
+  }
+  for (char *s = strchr(p + 1, '/'); s; s = strchr(s + 1, '/')) {
+    *s = '\0';
+    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+      fprintf(diag, "%s: error: cannot create directory '%s': %s\n", prog, p, strerror(errno));
+      free(p);
+      return -1;
+    }
+    *s = '/';
+  }
+  free(p);
+  return 0;
+}

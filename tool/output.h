@@ -15,6 +15,10 @@
  * `PROG: error: ...` to diag (prog: the tool's name), leaves no temporary file and returns -1. */
 int kd_write_atomic(const char *prog, const char *path, const char *data, size_t len, FILE *diag);
 
+/* Creates the directories of path's parent that do not exist (mkdir -p of
+ * its dirname).  0, or -1 with `PROG: error: ...` on diag. */
+int kd_make_parents(const char *prog, const char *path, FILE *diag);
+
 /* Whether paths a and b name the same existing file. */
 bool kd_same_file(const char *a, const char *b);
 

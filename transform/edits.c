@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "edits.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,10 +293,34 @@ static void render(KdEdits *E, const char *src, unsigned b, unsigned e, int *k, 
 }
 
 int kd_edits_apply(KdEdits *E, const char *src, size_t len, FILE *out) {
+  return kd_edits_apply_range(E, src, 0, (unsigned)len, out);
+}
+
+/* Index of the first edit that starts at or after b (E normalized). */
+static int first_at(const KdEdits *E, unsigned b) {
+  int lo = 0, hi = E->n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (E->v[mid].b < b)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+bool kd_edits_any_in(KdEdits *E, unsigned b, unsigned e) {
   normalize(E);
-  int k = 0;
+  int k = first_at(E, b);
+  return k < E->n && E->v[k].b <= e;
+}
+
+int kd_edits_apply_range(KdEdits *E, const char *src, unsigned rb, unsigned re, FILE *out) {
+  normalize(E);
+  int k = first_at(E, rb);
+  assert(k == 0 || E->v[k - 1].e <= rb || E->v[k - 1].b == E->v[k - 1].e);  // (no edit straddles rb)
   Buf b = {0};
-  render(E, src, 0, (unsigned)len, &k, &b);
+  render(E, src, rb, re, &k, &b);
   if (b.n > 0)
     fwrite(b.p, 1, b.n, out);
   free(b.p);
@@ -315,10 +340,13 @@ static void line_col(const char *src, unsigned off, unsigned *pos, unsigned *lin
 }
 
 void kd_edits_describe(KdEdits *E, const char *path, const char *src, size_t len, FILE *out) {
-  (void)len;
+  kd_edits_describe_range(E, path, src, 0, (unsigned)len, out);
+}
+
+void kd_edits_describe_range(KdEdits *E, const char *path, const char *src, unsigned rb, unsigned re, FILE *out) {
   normalize(E);
-  unsigned pos = 0, line = 1, col = 1;
-  for (int i = 0; i < E->n; i++) {
+  unsigned pos = rb, line = 1, col = 1;
+  for (int i = first_at(E, rb); i < E->n && E->v[i].b <= re; i++) {
     Edit *d = &E->v[i];
     line_col(src, d->b, &pos, &line, &col);
     Buf m = {0};

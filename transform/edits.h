@@ -41,9 +41,22 @@ bool kd_edits_check(KdEdits *E, int *owner, unsigned *at);
 /* Writes src[0, len) with the edits applied.  Returns 0, or -1 on a write error. */
 int kd_edits_apply(KdEdits *E, const char *src, size_t len, FILE *out);
 
+/* kd_edits_apply of the part [rb, re) of src (offsets in src): the edits
+ * that start in it, its end included (an insertion at re); none may
+ * straddle rb or re (one source text holding several files, filemap.h:
+ * each file is a part, and an edit never crosses a file's end). */
+int kd_edits_apply_range(KdEdits *E, const char *src, unsigned rb, unsigned re, FILE *out);
+
+/* Whether an edit starts in [b, e] (its end included). */
+bool kd_edits_any_in(KdEdits *E, unsigned b, unsigned e);
+
 /* Writes one line per edit (for --dry-run): "path:line:col: replace 'old' ->
  * 'new'" ("insert '' -> 'new'" for a zero-length edit); 'old' is cut at 200
  * bytes, an inserted 'new' over 200 bytes is written as "...". */
 void kd_edits_describe(KdEdits *E, const char *path, const char *src, size_t len, FILE *out);
+
+/* kd_edits_describe of the edits in part [rb, re] of src, lines counted
+ * from rb (the part's first line is line 1). */
+void kd_edits_describe_range(KdEdits *E, const char *path, const char *src, unsigned rb, unsigned re, FILE *out);
 
 #endif

@@ -43,9 +43,20 @@ typedef struct KdRewriteOptions {
   bool describe;              // fill KdRewriteResult.edits (--dry-run)
 } KdRewriteOptions;
 
+/* A project header the rewrite changed (filemap.h): it must be written
+ * where the rewritten source finds it before the original. */
+typedef struct KdRewrittenHeader {
+  char *name;          // the header as the parse named it (malloc'd)
+  char *real;          // its real path (malloc'd)
+  char *text;          // its new contents (malloc'd)
+  size_t len;
+} KdRewrittenHeader;
+
 typedef struct KdRewriteResult {
   char *text;          // the rewritten source (malloc'd)
   size_t len;
+  KdRewrittenHeader *headers;  // the project headers that changed, in the order they are included (malloc'd)
+  int nheaders;
   char *header;        // OpenCL: contents of <output>.layout.h (malloc'd), or NULL
   size_t header_len;
   int nrewritten;      // structs whose layout changed in the output

@@ -88,7 +88,7 @@ static Walk check(const char *text) {
   fclose(f);
   const char *args[] = {"-std=c++20"};
   KdSource src;
-  assert_int_equal(kd_frontend_parse(path, KD_LANG_CUDA, args, 1, &src, stderr), 0);
+  assert_int_equal(kd_frontend_parse(path, NULL, KD_LANG_CUDA, args, 1, &src, stderr), 0);
   Walk w = {.tree = src.tree};
   clang_visitChildren(clang_getTranslationUnitCursor(src.tu), each_function, &w);
   kd_frontend_dispose(&src);

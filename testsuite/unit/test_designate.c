@@ -150,7 +150,7 @@ static int parse(void **state) {
     fprintf(f, "  (void)(%s);\n", cases[i].expr);
   fputs("}\n", f);
   fclose(f);
-  int rc = kd_frontend_parse(path, KD_LANG_CUDA, NULL, 0, &src, stderr);
+  int rc = kd_frontend_parse(path, NULL, KD_LANG_CUDA, NULL, 0, &src, stderr);
   unlink(path);
   if (rc)
     return -1;

@@ -30,7 +30,7 @@ static Parsed *parse(const char *text, KdLanguage lang) {
   FILE *f = fdopen(fd, "w");
   fputs(text, f);
   fclose(f);
-  assert_int_equal(kd_frontend_parse(p->path, lang, NULL, 0, &p->src, stderr), 0);
+  assert_int_equal(kd_frontend_parse(p->path, NULL, lang, NULL, 0, &p->src, stderr), 0);
   return p;
 }
 

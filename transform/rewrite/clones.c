@@ -186,12 +186,12 @@ void rw_check_clones(R *r) {
     bool ok = true;
     CXCursor canon = clang_getCanonicalCursor(F->def), at;
     unsigned nb, off;
-    const char *why = rw_in_main(r, clang_getCursorLocation(F->def), &nb) ? clone_text_problem(r, F, b, e, nb, &at) : NULL;
+    const char *why = rw_in_files(r, clang_getCursorLocation(F->def), &nb) ? clone_text_problem(r, F, b, e, nb, &at) : NULL;
     if (why) {
       rw_set_bad(r, rs, at, "'%s' is called with device data and with other pointers, and %s", F->name, why);
       continue;
     }
-    if (!rw_in_main(r, clang_getCursorLocation(canon), &off)) {
+    if (!rw_in_files(r, clang_getCursorLocation(canon), &off)) {
       rw_set_bad(r, rs, F->def,
                  "'%s' is called with device data and with other pointers, and it is first declared in another file "
                  "(its clone would be declared only here)",
@@ -220,7 +220,7 @@ void rw_check_clones(R *r) {
           ok = false;
         } else {
           rw_collect(g, g, &F->protos);
-          if (rw_semicolon_after(r, pe) < first)
+          if (kd_filemap_compare(r->map, rw_semicolon_after(r, pe), first) < 0)
             first = rw_semicolon_after(r, pe);
         }
       }
@@ -246,7 +246,7 @@ void rw_check_clones(R *r) {
                    "would not be found)",
                    F->name);
         ok = false;
-      } else if (edge_position(r, E) < first) {
+      } else if (kd_filemap_compare(r->map, edge_position(r, E), first) < 0) {
         rw_set_bad(r, rs, E->call->c,
                    "'%s' is called with device data and with other pointers, and this call of it with device data "
                    "comes before its clone is declared (declare '%s' before it in this file)",
@@ -276,7 +276,7 @@ void rw_check_clones(R *r) {
 /* The name of declaration d of F becomes its clone's. */
 static void rename_decl(R *r, CXCursor d, const Fn *F) {
   unsigned b, e;
-  if (!rw_in_main(r, clang_getCursorLocation(d), &b) || !rw_name_end(r, d, &e))
+  if (!rw_in_files(r, clang_getCursorLocation(d), &b) || !rw_name_end(r, d, &e))
     return;  // (check_clones made sure)
   kd_edit_begin(r->cur.E, b, e, F->clone_rs);
   kd_edit_text(r->cur.E, "%s", F->clone_name);

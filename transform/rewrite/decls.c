@@ -102,7 +102,7 @@ static const char *split_declstmt(R *r, KdNode *c, int rs) {
       why = "a preprocessor directive is inside it";
   for (int i = 0; i < n && !why; i++) {
     unsigned vb;
-    if (!rw_node_range(r, kids[i], &vb, &de[i]) || !rw_in_main(r, clang_getCursorLocation(kids[i]->c), &nb[i]) ||
+    if (!rw_node_range(r, kids[i], &vb, &de[i]) || !rw_in_files(r, clang_getCursorLocation(kids[i]->c), &nb[i]) ||
         !rw_name_end(r, kids[i]->c, &ne[i]) || de[i] > se) {
       why = "a declarator is spelled inside a macro";
       break;

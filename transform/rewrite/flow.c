@@ -61,7 +61,7 @@ KdNode *rw_init_list_of(R *r, CXCursor v) {
 bool rw_launch_call(R *r, KdNode *call, CXCursor *kernel, CXCursor *array) {
   CXCursor callee = kd_node_referenced(r->tree, call);
   unsigned off;
-  if (!r->cuda || clang_Cursor_isNull(callee) || rw_in_main(r, clang_getCursorLocation(callee), &off) ||
+  if (!r->cuda || clang_Cursor_isNull(callee) || rw_in_files(r, clang_getCursorLocation(callee), &off) ||
       clang_Cursor_getNumArguments(call->c) < 4)
     return false;
   char name[128];
@@ -75,7 +75,7 @@ bool rw_launch_call(R *r, KdNode *call, CXCursor *kernel, CXCursor *array) {
     return false;
   CXCursor def = clang_getCursorDefinition(k);
   if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl || !rw_is_kernel_fn(r, def) ||
-      !rw_in_main(r, clang_getCursorLocation(def), &off))
+      !rw_in_files(r, clang_getCursorLocation(def), &off))
     return false;
   *kernel = def;
   *array = a;
@@ -294,7 +294,7 @@ enum CXChildVisitResult rw_collect_funcs(CXCursor c, CXCursor parent, CXClientDa
   R *r = data;
   enum CXCursorKind k = clang_getCursorKind(c);
   unsigned off;
-  if (!rw_in_main(r, clang_getCursorLocation(c), &off))
+  if (!rw_in_files(r, clang_getCursorLocation(c), &off))
     return CXChildVisit_Continue;
   if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl || k == CXCursor_ClassDecl)
     return CXChildVisit_Recurse;

@@ -13,7 +13,7 @@ static const HostCall host_calls[] = {
 
 const HostCall *rw_host_call(R *r, CXCursor callee) {
   unsigned off;
-  if (!r->cuda || rw_in_main(r, clang_getCursorLocation(callee), &off))
+  if (!r->cuda || rw_in_files(r, clang_getCursorLocation(callee), &off))
     return NULL;
   char name[128];
   rw_spell(callee, name, sizeof name);

@@ -50,7 +50,7 @@ static void name_offsets(R *r, KdNode *n, const char *name, size_t nl, Offsets *
          kind == CXCursor_TypeRef || kind == CXCursor_LabelRef || kind == CXCursor_LabelStmt ||
          kind == CXCursor_OverloadedDeclRef || kind == CXCursor_FieldDecl || kind == CXCursor_TemplateRef ||
          kind == CXCursor_NamespaceRef) &&
-        rw_in_main(r, clang_getCursorLocation(c->c), &off) && word_at(r, off, name, nl))
+        rw_in_files(r, clang_getCursorLocation(c->c), &off) && word_at(r, off, name, nl))
       kd_vec_push(out, off);
     name_offsets(r, c, name, nl, out);
   }
@@ -119,7 +119,7 @@ static void check_hidden_uses(R *r) {
     clang_tokenize(r->src->tu, clang_getCursorExtent(body), &toks, &nt);
     for (unsigned t = 0; t < nt; t++) {
       CXSourceLocation l = clang_getTokenLocation(r->src->tu, toks[t]);
-      if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !rw_in_main(r, l, &off) || off < b || off >= e ||
+      if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !rw_in_files(r, l, &off) || off < b || off >= e ||
           !word_at(r, off, name, nl) || (seen.n && bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned)))
         continue;
       rw_set_bad_loc(r, v->rs, l,
@@ -134,14 +134,11 @@ static void check_hidden_uses(R *r) {
   free(seen.v);
 }
 
-/* The main file's identifier tokens, each with its first offset (once). */
-static void read_idents(R *r) {
-  if (r->idents_read)
-    return;
-  r->idents_read = true;
+/* The identifier tokens of one mapped file, each with its first offset. */
+static void read_file_idents(R *r, const KdMappedFile *mf) {
   CXTranslationUnit tu = r->src->tu;
-  CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, r->main, 0),
-                                     clang_getLocationForOffset(tu, r->main, (unsigned)r->len));
+  CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, mf->file, 0),
+                                     clang_getLocationForOffset(tu, mf->file, mf->len));
   CXToken *toks = NULL;
   unsigned nt = 0;
   clang_tokenize(tu, all, &toks, &nt);
@@ -154,7 +151,7 @@ static void read_idents(R *r) {
     CXString sp = clang_getTokenSpelling(tu, toks[t]);
     const char *name = clang_getCString(sp);
     unsigned off;
-    if (name && rw_in_main(r, clang_getTokenLocation(tu, toks[t]), &off)) {
+    if (name && rw_in_files(r, clang_getTokenLocation(tu, toks[t]), &off)) {
       if (after_define && !strcmp(name, "KDLG_FN"))
         r->prelude_defined = true;
       Ident *id;
@@ -170,6 +167,15 @@ static void read_idents(R *r) {
     clang_disposeString(sp);
   }
   clang_disposeTokens(tu, toks, nt);
+}
+
+/* The mapped files' identifier tokens, each with its first offset (once). */
+static void read_idents(R *r) {
+  if (r->idents_read)
+    return;
+  r->idents_read = true;
+  for (int i = 0; i < r->map->nfiles; i++)
+    read_file_idents(r, &r->map->files[i]);
 }
 
 /* Whether the main file spells identifier `name` anywhere (a declaration, a
@@ -209,7 +215,7 @@ void rw_check_names(R *r) {
       continue;
     for (int i = 0; i < r->nrs; i++)
       if (!r->rs[i].bad && r->rs[i].changes)
-        rw_set_bad_loc(r, i, clang_getLocationForOffset(r->src->tu, r->main, id->off),
+        rw_set_bad_loc(r, i, kd_filemap_location(r->map, r->src->tu, id->off),
                        "the file spells an identifier of %zu characters; the rewriter handles up to %d", n,
                        RW_MAX_IDENT);
     break;
@@ -233,7 +239,7 @@ void rw_check_names(R *r) {
       for (int k = 0; k < 3 && !r->prelude_defined; k++)
         clash |= !strcmp(id->name, prelude[k]);
       if (clash)
-        rw_set_bad_loc(r, i, clang_getLocationForOffset(r->src->tu, r->main, id->off),
+        rw_set_bad_loc(r, i, kd_filemap_location(r->map, r->src->tu, id->off),
                        "the file already spells '%s', a name the generated code declares", id->name);
     }
   }

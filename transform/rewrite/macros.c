@@ -140,10 +140,9 @@ static void read_macros(R *r) {
   scan_defines(r->text, r->len, &ms);
   FileList files = {0};
   clang_getInclusions(r->src->tu, add_inclusion, &files);
-  CXFile main_file = clang_getFile(r->src->tu, r->src->path);
   for (int i = 0; i < files.n; i++) {
     size_t size = 0;
-    const char *text = clang_File_isEqual(files.v[i], main_file) ? NULL
+    const char *text = kd_filemap_find(r->map, files.v[i]) >= 0 ? NULL  // (in r->text)
                                                                   : clang_getFileContents(r->src->tu, files.v[i], &size);
     if (text)
       scan_defines(text, size, &ms);

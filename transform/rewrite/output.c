@@ -4,6 +4,8 @@
  * OpenCL the host header <output>.layout.h. */
 #include "rewriteInt.h"
 
+#include <limits.h>
+
 extern const char kd_embedded_runtime_layout[];
 extern const char kd_embedded_runtime_cuda[];
 
@@ -30,7 +32,7 @@ int rw_check_overlaps(R *r, KdEdits *E) {
       fprintf(r->rem, "kdlg-opt: error: overlapping edits at offset %u\n", at);
       return -1;
     }
-    rw_set_bad(r, owner, clang_getCursor(r->src->tu, clang_getLocationForOffset(r->src->tu, r->main, at)),
+    rw_set_bad(r, owner, clang_getCursor(r->src->tu, kd_filemap_location(r->map, r->src->tu, at)),
                "two rewrites overlap here");
     rw_drop_owner_all(r, owner);
   }
@@ -76,13 +78,34 @@ static void gen_struct(const RStruct *S, KdLanguage lang, KdGenStruct *g) {
   g->lang = lang;
 }
 
-int rw_build_output(R *r, KdRewriteResult *out) {
-  // the macros every block uses, before the first block in the file
-  unsigned first = (unsigned)r->len + 1;
-  for (int i = 0; i < r->nrs; i++)
-    if (rw_rewritten(&r->rs[i]) && r->rs[i].insert_at < first)
-      first = r->rs[i].insert_at;
-  if (first <= r->len) {
+/* Where each rewritten struct's generated block goes: after its
+ * declaration; for a struct of a project header that the rewrite leaves
+ * as it is, in the main file, after the #include line that brings the
+ * header in (so the header need not change). */
+static void place_blocks(R *r) {
+  const KdFileMap *m = r->map;
+  bool headers_edited = false;
+  for (int i = 1; i < m->nfiles; i++)
+    headers_edited |= kd_edits_any_in(r->cur.E, m->files[i].base, m->files[i].base + m->files[i].len);
+  for (int i = 0; i < r->nrs; i++) {
+    RStruct *S = &r->rs[i];
+    int fi = kd_filemap_file_at(m, S->insert_at);
+    if (rw_rewritten(S) && fi > 0 && !headers_edited)
+      S->insert_at = m->files[fi].include_end;
+  }
+}
+
+/* Inserts the prelude (the macros every block uses) before the first block
+ * of each file, and the generated blocks. */
+static void insert_blocks(R *r) {
+  const KdFileMap *m = r->map;
+  for (int fi = 0; fi < m->nfiles; fi++) {
+    unsigned first = UINT_MAX;
+    for (int i = 0; i < r->nrs; i++)
+      if (rw_rewritten(&r->rs[i]) && kd_filemap_file_at(m, r->rs[i].insert_at) == fi && r->rs[i].insert_at < first)
+        first = r->rs[i].insert_at;
+    if (first == UINT_MAX)
+      continue;
     char *buf = NULL;
     size_t n = 0;
     FILE *f = kd_xopen_memstream(&buf, &n);
@@ -93,7 +116,6 @@ int rw_build_output(R *r, KdRewriteResult *out) {
     kd_edit_text(r->cur.E, "%s", buf);
     free(buf);
   }
-  // generated blocks, inserted after each struct's declaration
   for (int i = 0; i < r->nrs; i++) {
     RStruct *S = &r->rs[i];
     if (!rw_rewritten(S))
@@ -112,15 +134,37 @@ int rw_build_output(R *r, KdRewriteResult *out) {
     kd_edit_text(r->cur.E, "%s", buf);
     free(buf);
   }
+}
+
+static const char bom[] = "\xef\xbb\xbf";
+
+/* Writes mapped file fi with the edits applied, after `preamble`: a UTF-8
+ * byte-order mark stays the file's first bytes (after the preamble it would
+ * be a stray character); the edits never insert before it. */
+static int render_file(R *r, int fi, const char *preamble, FILE *f) {
+  const KdMappedFile *mf = &r->map->files[fi];
+  bool has_bom = mf->len >= 3 && !memcmp(r->text + mf->base, bom, 3);
+  if (has_bom)
+    fputs(bom, f);
+  fputs(preamble, f);
+  if (!has_bom)
+    return kd_edits_apply_range(r->cur.E, r->text, mf->base, mf->base + mf->len, f);
+  char *body = NULL;
+  size_t blen = 0;
+  FILE *fb = kd_xopen_memstream(&body, &blen);
+  int rc = kd_edits_apply_range(r->cur.E, r->text, mf->base, mf->base + mf->len, fb);
+  fclose(fb);
+  size_t skip = blen >= 3 && !memcmp(body, bom, 3) ? 3 : 0;
+  fwrite(body + skip, 1, blen - skip, f);
+  free(body);
+  return rc;
+}
+
+/* The main file's preamble: the plan in words, the runtime. */
+static char *main_preamble(R *r, const KdRewriteResult *out) {
   char *text = NULL;
   size_t len = 0;
   FILE *f = kd_xopen_memstream(&text, &len);
-  // a UTF-8 byte-order mark stays the output's first bytes (after the plan
-  // comment it would be a stray character); the edits never insert before it
-  static const char bom[] = "\xef\xbb\xbf";
-  bool has_bom = r->len >= 3 && !memcmp(r->text, bom, 3);
-  if (has_bom)
-    fputs(bom, f);
   header_comment(r, f);
   if (out->nrewritten > 0 && r->cuda) {
     if (r->opt->inline_runtime) {
@@ -138,27 +182,67 @@ int rw_build_output(R *r, KdRewriteResult *out) {
   }
   if (out->nrewritten > 0 && !r->cuda && r->opt->layout_header)
     fprintf(f, "/* host side: %s describes the layouts and the kernels' new arguments */\n", r->opt->layout_header);
-  int rc;
-  if (has_bom) {
-    char *body = NULL;
-    size_t blen = 0;
-    FILE *fb = open_memstream(&body, &blen);
-    rc = kd_edits_apply(r->cur.E, r->text, r->len, fb);
-    fclose(fb);
-    size_t skip = blen >= 3 && !memcmp(body, bom, 3) ? 3 : 0;
-    fwrite(body + skip, 1, blen - skip, f);
-    free(body);
-  } else {
-    rc = kd_edits_apply(r->cur.E, r->text, r->len, f);
-  }
   fclose(f);
+  return text;
+}
+
+/* Header fi, rewritten: appended to out->headers when its text changed. */
+static int render_header(R *r, int fi, KdRewriteResult *out) {
+  const KdMappedFile *mf = &r->map->files[fi];
+  bool has_block = false;
+  for (int i = 0; i < r->nrs; i++)
+    has_block |= rw_rewritten(&r->rs[i]) && kd_filemap_file_at(r->map, r->rs[i].insert_at) == fi;
+  char *body = NULL;
+  size_t blen = 0;
+  FILE *fb = kd_xopen_memstream(&body, &blen);
+  int rc = kd_edits_apply_range(r->cur.E, r->text, mf->base, mf->base + mf->len, fb);
+  fclose(fb);
+  bool same = blen == mf->len && !memcmp(body, r->text + mf->base, blen);
+  free(body);
+  if (rc != 0 || same)
+    return rc;
+  char *pre = kd_xasprintf("/* Rewritten by kdlg-opt %s with %s (the plan is in its output's first comment) */\n%s",
+                           r->opt->version ? r->opt->version : "", r->src->path,
+                           has_block && r->cuda && !r->opt->inline_runtime
+                               ? "#include \"kdlg_cuda.cuh\" /* kdlg-opt's runtime/ */\n"
+                               : "");
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = kd_xopen_memstream(&text, &len);
+  rc = render_file(r, fi, pre, f);
+  fclose(f);
+  free(pre);
+  out->headers = kd_xrealloc(out->headers, (size_t)(out->nheaders + 1) * sizeof *out->headers);
+  KdRewrittenHeader *h = &out->headers[out->nheaders++];
+  h->name = kd_xstrdup(mf->name);
+  h->real = kd_xstrdup(mf->real);
+  h->text = text;
+  h->len = len;
+  return rc;
+}
+
+int rw_build_output(R *r, KdRewriteResult *out) {
+  place_blocks(r);
+  insert_blocks(r);
+  char *pre = main_preamble(r, out);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = kd_xopen_memstream(&text, &len);
+  int rc = render_file(r, 0, pre, f);
+  fclose(f);
+  free(pre);
   out->text = text;
   out->len = len;
+  for (int fi = 1; fi < r->map->nfiles && rc == 0; fi++)
+    rc = render_header(r, fi, out);
   if (r->opt->describe) {  // the edit list for --dry-run
     char *ed = NULL;
     size_t elen = 0;
     FILE *fe = kd_xopen_memstream(&ed, &elen);
-    kd_edits_describe(r->cur.E, r->src->path, r->text, r->len, fe);
+    for (int fi = 0; fi < r->map->nfiles; fi++) {
+      const KdMappedFile *mf = &r->map->files[fi];
+      kd_edits_describe_range(r->cur.E, mf->name, r->text, mf->base, mf->base + mf->len, fe);
+    }
     fclose(fe);
     out->edits = ed;
   }

@@ -134,11 +134,10 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   r.opt = opt;
   r.rem = remarks;
   r.cuda = src->lang == KD_LANG_CUDA;
-  r.main = clang_getFile(src->tu, src->path);
-  size_t len = 0;
-  r.text = clang_getFileContents(src->tu, r.main, &len);
-  r.len = len;
-  if (!r.text) {
+  r.map = src->files;
+  r.text = r.map->text;
+  r.len = r.map->len;
+  if (!r.map->files[0].file) {
     fprintf(remarks, "kdlg-opt: error: cannot read the contents of '%s'\n", src->path);
     return -1;
   }
@@ -169,6 +168,12 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
 
 void kd_rewrite_result_free(KdRewriteResult *r) {
   free(r->text);
+  for (int i = 0; i < r->nheaders; i++) {
+    free(r->headers[i].name);
+    free(r->headers[i].real);
+    free(r->headers[i].text);
+  }
+  free(r->headers);
   free(r->header);
   free(r->edits);
   memset(r, 0, sizeof *r);

@@ -311,8 +311,8 @@ typedef struct R {
   const KdPlan *plan;
   const KdRewriteOptions *opt;
   FILE *rem;             // remarks
-  CXFile main;
-  const char *text;      // the main file's bytes
+  const KdFileMap *map;  // the files it may change, in one offset space (src->files, filemap.h)
+  const char *text;      // map->text: every mapped file's bytes (offsets below are map offsets)
   size_t len;
   KdTree *tree;          // the AST nodes walked, with what is asked about them (ast.h)
   bool cuda;
@@ -320,14 +320,14 @@ typedef struct R {
   RStruct *rs;
   int nrs;
   // the file's declarations
-  Kids funcs;            // every function declaration / definition in the main file
+  Kids funcs;            // every function declaration / definition in the mapped files
   Kids global_refs;      // names of functions in global variables' initialisers (outside any function)
   RwFlow fl;             // pass 1: variables, union-find, offsets, launches
   RwClones cl;           // cloneable functions and their calls
   RwCursor cur;          // where the passes are
   RwMemo vm;             // rw_vref's memo
   RwMacros mac;          // macros that reach __func__ / __COUNTER__
-  struct Ident *idents;  // the main file's identifier tokens (rw_file_spells), read at the first question
+  struct Ident *idents;  // the mapped files' identifier tokens (rw_file_spells), read at the first question
   bool idents_read;
   bool prelude_defined;  // ... one of them is `#define KDLG_FN` (an output of kdlg-opt, run again)
 } R;
@@ -340,7 +340,7 @@ void rw_spell(CXCursor c, char *buf, size_t n);
 KdNode *rw_node_of(R *r, CXCursor c);
 bool rw_volatile_target(CXType t);
 bool rw_is_ident_char(char ch);
-bool rw_in_main(R *r, CXSourceLocation l, unsigned *off);
+bool rw_in_files(R *r, CXSourceLocation l, unsigned *off);
 bool rw_range_of(R *r, CXCursor c, unsigned *b, unsigned *e);
 bool rw_plain(R *r, CXCursor c);
 bool rw_node_range(R *r, KdNode *n, unsigned *b, unsigned *e);

@@ -48,7 +48,7 @@ bool rw_is_ident_char(char ch) {
 }
 
 
-bool rw_in_main(R *r, CXSourceLocation l, unsigned *off) { return kd_tree_in_main(r->tree, l, off); }
+bool rw_in_files(R *r, CXSourceLocation l, unsigned *off) { return kd_tree_in_files(r->tree, l, off); }
 
 /* Whether the token at l is spelled where it appears (not in a macro body). */
 static bool plain_loc(R *r, CXSourceLocation l) { return kd_tree_plain_loc(r->tree, l); }
@@ -108,12 +108,12 @@ bool rw_is_step_op(enum CXUnaryOperatorKind op) {
          op == CXUnaryOperator_PostDec;
 }
 
-/* Offset of the start of c in the main file after macro expansion (UINT_MAX if elsewhere). */
+/* Map offset of the start of c after macro expansion (UINT_MAX if in no mapped file). */
 unsigned rw_start_offset(R *r, CXCursor c) {
   CXFile f;
-  unsigned off;
+  unsigned off, g;
   clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f, NULL, NULL, &off);
-  return f && clang_File_isEqual(f, r->main) ? off : UINT_MAX;
+  return kd_filemap_offset(r->map, f, off, &g) ? g : UINT_MAX;
 }
 
 /* Argument i of call c. */
@@ -156,11 +156,12 @@ bool rw_is_void_ptr_array(CXCursor d) {
 bool rw_decl_span(R *r, CXCursor d, unsigned *b, unsigned *e) {
   CXSourceRange x = clang_getCursorExtent(d);
   CXFile f;
-  clang_getExpansionLocation(clang_getRangeStart(x), &f, NULL, NULL, b);
-  if (!f || !clang_File_isEqual(f, r->main) || !rw_in_main(r, clang_getRangeEnd(x), e) ||
+  unsigned off;
+  clang_getExpansionLocation(clang_getRangeStart(x), &f, NULL, NULL, &off);
+  if (!kd_filemap_offset(r->map, f, off, b) || !rw_in_files(r, clang_getRangeEnd(x), e) ||
       !plain_loc(r, clang_getRangeEnd(x)))
     return false;
-  return *b < *e && *e <= r->len;
+  return *b < *e && kd_filemap_file_at(r->map, *b) == kd_filemap_file_at(r->map, *e);
 }
 
 /* Offset just after the ';' that follows offset e (blanks between), or 0. */
@@ -174,7 +175,7 @@ unsigned rw_semicolon_after(R *r, unsigned e) {
 bool rw_callee_name(R *r, KdNode *call, const char *name, unsigned *b, unsigned *e) {
   KdNode *ref = rw_callee_ref(call);
   if (!ref || ref->c.kind != CXCursor_DeclRefExpr || !rw_node_plain(r, ref) ||
-      !rw_in_main(r, clang_getCursorLocation(ref->c), b))
+      !rw_in_files(r, clang_getCursorLocation(ref->c), b))
     return false;
   size_t n = strlen(name);
   if (*b + n > r->len || strncmp(r->text + *b, name, n))
@@ -212,7 +213,7 @@ bool rw_is_reference(CXType t) {
 /* The end offset of a declaration's name (its location + the name's length). */
 bool rw_name_end(R *r, CXCursor d, unsigned *end) {
   unsigned off;
-  if (!rw_in_main(r, clang_getCursorLocation(d), &off) || !rw_plain(r, d))
+  if (!rw_in_files(r, clang_getCursorLocation(d), &off) || !rw_plain(r, d))
     return false;
   char name[256];
   rw_spell(d, name, sizeof name);

@@ -229,7 +229,7 @@ static void walk_call(R *r, KdNode *c) {
   }
   CXCursor def = clang_getCursorDefinition(callee);
   unsigned off;
-  bool local = !clang_Cursor_isNull(def) && rw_in_main(r, clang_getCursorLocation(def), &off);
+  bool local = !clang_Cursor_isNull(def) && rw_in_files(r, clang_getCursorLocation(def), &off);
   if (nargs >= 1 && rw_is_atomic_name(name) && !local) {
     KdNode *a0 = rw_strip_parens_casts(rw_arg_node(r, c, 0));
     VRef vr;
