@@ -384,7 +384,7 @@ static void build_kernel(Builder *b, CXCursor fn) {
   KdProgram *p = b->prog;
   KdKernel *k = &p->kernels[p->nkernels++];
   k->name = spelling(b->A, fn);
-  ac_location(fn, NULL, &k->line, &k->col, b->A);
+  ac_location(fn, &k->file, &k->line, &k->col, b->A);
   b->kernel = k->name;
   b->func = k->name;
   int np = clang_Cursor_getNumArguments(fn);
@@ -466,6 +466,9 @@ void kd_program_free(KdProgram *p) {
   if (!p)
     return;
   kd_arena_free(p->arena);
+  for (int i = 0; i < p->nparts; i++)
+    kd_program_free(p->parts[i]);
+  free(p->parts);
   free(p->structs);
   free(p->kernels);
   free(p->loops);

@@ -32,6 +32,7 @@
 
 typedef struct KdKernel {
   const char *name;
+  const char *file;  // where it is defined (the input, or a header)
   unsigned line, col;
   KdRegion *body;  // NULL: no global-memory instruction
 } KdKernel;
@@ -44,6 +45,8 @@ typedef struct KdProgram {
   KdKernel *kernels;  // in source order (owned array)
   int nloops;
   KdLoop **loops;     // every loop of every kernel, in analysis order (owned array)
+  struct KdProgram **parts;  // kd_program_merge's: the programs whose regions it holds (owned), or NULL
+  int nparts;
 } KdProgram;
 
 /* Flags of kd_access_build.  KD_ACCESS_UNIFORM_LAZY computes
@@ -62,6 +65,16 @@ enum { KD_ACCESS_UNIFORM_LAZY = 1 };
  * memory aborts: analysis/mem.h).  Returns the program, which the caller
  * frees with kd_program_free. */
 KdProgram *kd_access_build(const KdSource *src, FILE *remarks, unsigned flags);
+
+/* The access model of a whole program from those of its translation units
+ * (issue 19: one plan per struct for every file): the structs by identity
+ * (KdStruct.usr), one entry each, eligible only where every unit found it
+ * eligible (the first unit's reason otherwise); every kernel once (a kernel
+ * of a header that several units include counts once: same name, file,
+ * line and column), its accesses' struct_id renumbered into the merged
+ * table; the loops of all.  Takes the n programs (they are freed with the
+ * result, kd_program_free).  n >= 1. */
+KdProgram *kd_program_merge(KdProgram **progs, int n);
 
 void kd_program_free(KdProgram *p);
 

@@ -9,10 +9,12 @@
  * (diagnostics printed, no output file written), 2 usage error.
  */
 #define _GNU_SOURCE /* realpath, asprintf */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
@@ -33,7 +35,10 @@
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 typedef struct Options {
-  const char *input;
+  const char *input;             // the first input
+  const char **inputs;           // every input (several: one program, -o DIR/)
+  int ninputs;
+  bool output_dir;               // -o names a directory (ends with '/', or exists as one): outputs mirror the inputs' tree
   const char *output;            // -o
   const char *emit_dot;          // --emit-dot
   const char *emit_plan;         // --emit-plan
@@ -202,41 +207,60 @@ static int parse_args(int argc, char **argv, Options *o) {
     }
     if (a[0] == '-' && a[1])
       return usage_error("unknown option '%s'", a);
-    if (o->input)
-      return usage_error("more than one input file ('%s')", a);
-    o->input = a;
+    if (!o->inputs)
+      o->inputs = kd_xcalloc((size_t)argc, sizeof(char *));
+    o->inputs[o->ninputs++] = a;
   }
-  if (!o->input)
+  if (!o->ninputs)
     return usage_error("%s", "no input file");
-  if (!o->lang_given && kd_language_from_path(o->input, &o->lang) != 0)
-    return usage_error("cannot tell the language of '%s' from its extension: use -x cuda or -x cl", o->input);
-  if (o->output && kd_same_file(o->output, o->input))
-    return usage_error("refusing to overwrite the input '%s' (write the output elsewhere)", o->output);
-  const char *outs[2] = {o->emit_dot, o->emit_plan};
-  for (int i = 0; i < 2; i++)
-    if (outs[i] && strcmp(outs[i], "-") && kd_same_file(outs[i], o->input))
-      return usage_error("refusing to overwrite the input '%s' with an analysis output", outs[i]);
+  o->input = o->inputs[0];
+  for (int i = 0; i < o->ninputs; i++) {
+    KdLanguage l;
+    if (!o->lang_given && kd_language_from_path(o->inputs[i], &l) != 0)
+      return usage_error("cannot tell the language of '%s' from its extension: use -x cuda or -x cl", o->inputs[i]);
+    if (!o->lang_given && i > 0 && l != o->lang)
+      return usage_error("'%s' is not in the language of the first input: CUDA and OpenCL inputs are separate programs",
+                         o->inputs[i]);
+    if (!o->lang_given)
+      o->lang = l;
+  }
+  if (o->output) {
+    struct stat st;
+    size_t n = strlen(o->output);
+    o->output_dir = (n > 0 && o->output[n - 1] == '/') || (stat(o->output, &st) == 0 && S_ISDIR(st.st_mode));
+  }
+  if (o->ninputs > 1 && o->output && !o->output_dir)
+    return usage_error("several inputs are one program: give -o DIR/ (outputs mirror the inputs' tree), not -o '%s'",
+                       o->output);
+  for (int i = 0; i < o->ninputs; i++) {
+    if (o->output && !o->output_dir && kd_same_file(o->output, o->inputs[i]))
+      return usage_error("refusing to overwrite the input '%s' (write the output elsewhere)", o->output);
+    const char *outs[2] = {o->emit_dot, o->emit_plan};
+    for (int k = 0; k < 2; k++)
+      if (outs[k] && strcmp(outs[k], "-") && kd_same_file(outs[k], o->inputs[i]))
+        return usage_error("refusing to overwrite the input '%s' with an analysis output", outs[k]);
+  }
   return -1;
 }
 
 /* Compiler arguments from compile_commands.json: only those that change how
  * the source parses (-I -D -U -include -isystem -std= --cuda-path=); the rest are the
  * build's (nvcc -arch, -o, -c) and mean nothing to the parser. */
-static int read_compile_db(const Options *o, char ***out, int *nout) {
+static int read_compile_db(const Options *o, const char *input, char ***out, int *nout) {
   CXCompilationDatabase_Error err;
   CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(o->build_dir, &err);
   if (err != CXCompilationDatabase_NoError) {
     fprintf(stderr, "kdlg-opt: error: cannot read '%s/compile_commands.json'\n", o->build_dir);
     return EXIT_USAGE;
   }
-  char *abs = realpath(o->input, NULL);
-  CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : o->input);
+  char *abs = realpath(input, NULL);
+  CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : input);
   free(abs);
   unsigned ncmd = clang_CompileCommands_getSize(cmds);
   *out = NULL;
   *nout = 0;
   if (ncmd == 0) {
-    fprintf(stderr, "kdlg-opt: warning: '%s' has no entry in '%s/compile_commands.json'\n", o->input,
+    fprintf(stderr, "kdlg-opt: warning: '%s' has no entry in '%s/compile_commands.json'\n", input,
             o->build_dir);
   } else {
     CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
@@ -333,10 +357,10 @@ static const KdDeviceModel *device_model(const Options *o, KdDeviceModel **loade
 
 /* The parser's arguments: compile_commands.json's first (-p), then those
  * after --.  Returns -1 with *out (free with free_args), or an exit status. */
-static int compiler_args(const Options *o, char ***out, int *nout) {
+static int compiler_args(const Options *o, const char *input, char ***out, int *nout) {
   char **dbargs = NULL;
   int ndb = 0, rc;
-  if (o->build_dir && (rc = read_compile_db(o, &dbargs, &ndb)) >= 0)
+  if (o->build_dir && (rc = read_compile_db(o, input, &dbargs, &ndb)) >= 0)
     return rc;
   *out = kd_xcalloc((size_t)(ndb + o->ncargs + 2), sizeof(char *));
   for (int i = 0; i < ndb; i++)
@@ -372,40 +396,73 @@ static int user_layouts(const Options *o, KdPlan *plan) {
   return -1;
 }
 
-/* Rewrites src per plan into *rw when -o or --dry-run asks for it;
- * *header_path: OpenCL's <output>.layout.h (malloc'd) or NULL.  -1, or an
- * exit status. */
-static int rewrite(const Options *o, const KdSource *src, const KdPlan *plan, KdRewriteResult *rw,
-                   char **header_path) {
-  memset(rw, 0, sizeof *rw);
-  *header_path = NULL;
-  if (!o->output && !o->dry_run)
-    return -1;
-  if (o->output && o->lang == KD_LANG_OPENCL && asprintf(header_path, "%s.layout.h", o->output) < 0)
-    *header_path = NULL;
-  const char *hbase = *header_path ? strrchr(*header_path, '/') : NULL;
-  KdRewriteOptions ro = {o->inline_runtime, hbase ? hbase + 1 : *header_path, KDLG_OPT_VERSION, o->dry_run};
-  return kd_rewrite(src, plan, &ro, rw, stderr) != 0 ? EXIT_INPUT : -1;
+/* One input of the program: its parse, its access model, its rewrite. */
+typedef struct Unit {
+  const char *input;      // as given
+  char *output;           // where its rewritten source goes (malloc'd; NULL: no -o)
+  char *layout_header;    // OpenCL: <output>.layout.h (malloc'd), or NULL
+  char **cargs;           // the parser's arguments
+  int ncargs;
+  KdSource src;           // the parsed translation unit
+  KdRewriteResult rw;     // its rewrite
+} Unit;
+
+/* The directory whose files are the project's (headers rewritten and
+ * written; the output tree mirrors it): the input's directory, or the
+ * deepest directory holding every input.  malloc'd real path, or NULL
+ * (error printed). */
+static char *project_root(const Options *o) {
+  char *root = NULL;
+  for (int i = 0; i < o->ninputs; i++) {
+    char *in = realpath(o->inputs[i], NULL);
+    if (!in) {
+      fprintf(stderr, "%s: error: cannot open input file: %s\n", o->inputs[i], strerror(errno));
+      free(root);
+      return NULL;
+    }
+    *strrchr(in, '/') = '\0';
+    if (!root) {
+      root = in;
+      continue;
+    }
+    size_t n = 0;  // the common prefix of whole path components
+    for (size_t k = 0; root[k] && root[k] == in[k]; k++)
+      if ((root[k + 1] == '/' || root[k + 1] == '\0') && (in[k + 1] == '/' || in[k + 1] == '\0'))
+        n = k + 1;
+    root[n ? n : 1] = '\0';
+    free(in);
+  }
+  return root;
 }
 
-/* Where changed header h goes: beside the output, at h's path relative to
- * the input's directory (the project headers are those under it,
- * analysis/filemap.h), so the output's `#include "h"` finds it before the
- * original.  NULL (error printed) when it would overwrite the original or
- * there is no directory to put it in (-o -). */
-static char *header_dest(const Options *o, const KdRewrittenHeader *h) {
+/* Where a project file (real path `real`, under root) goes: under the
+ * output directory at its path relative to root; with -o FILE, beside FILE
+ * (so the output's `#include "h"` finds a rewritten header before the
+ * original).  malloc'd, or NULL when real is not under root. */
+static char *mirror_path(const Options *o, const char *root, const char *real) {
+  size_t n = strlen(root);
+  if (n == 1)
+    n = 0;  // root is "/"
+  if (strncmp(real, root, n) || real[n] != '/')
+    return NULL;
+  const char *rel = real + n + 1;
+  if (o->output_dir) {
+    size_t ol = strlen(o->output);
+    return kd_xasprintf("%s%s%s", o->output, ol && o->output[ol - 1] == '/' ? "" : "/", rel);
+  }
+  const char *oslash = strrchr(o->output, '/');
+  return kd_xasprintf("%.*s%s", oslash ? (int)(oslash - o->output + 1) : 0, o->output, rel);
+}
+
+/* Where changed header h goes (mirror_path).  NULL (error printed) when it
+ * would overwrite the original or cannot be written (-o -). */
+static char *header_dest(const Options *o, const char *root, const KdRewrittenHeader *h) {
   if (!strcmp(o->output, "-")) {
     fprintf(stderr, "kdlg-opt: error: header '%s' changes too, and -o - writes only the source: give -o FILE\n",
             h->name);
     return NULL;
   }
-  char *in = realpath(o->input, NULL);
-  char *slash = in ? strrchr(in, '/') : NULL;
-  size_t n = slash ? (size_t)(slash - in) : 0;
-  const char *rel = in && !strncmp(h->real, in, n) && h->real[n] == '/' ? h->real + n + 1 : NULL;
-  const char *oslash = strrchr(o->output, '/');
-  char *dest = rel ? kd_xasprintf("%.*s%s", oslash ? (int)(oslash - o->output + 1) : 0, o->output, rel) : NULL;
-  free(in);
+  char *dest = mirror_path(o, root, h->real);
   if (!dest) {
     fprintf(stderr, "kdlg-opt: error: header '%s' changes too, and it is not under the input's directory\n", h->name);
     return NULL;
@@ -421,72 +478,246 @@ static char *header_dest(const Options *o, const KdRewrittenHeader *h) {
   return dest;
 }
 
+/* Each unit's output path (-o FILE, or the mirror of the input under -o
+ * DIR/) and OpenCL layout header.  -1, or an exit status (error printed). */
+static int output_paths(const Options *o, const char *root, Unit *u, int n) {
+  for (int i = 0; i < n && o->output; i++) {
+    if (!o->output_dir) {
+      u[i].output = kd_xstrdup(o->output);
+    } else {
+      char *in = realpath(u[i].input, NULL);
+      u[i].output = in ? mirror_path(o, root, in) : NULL;
+      free(in);
+      if (!u[i].output || kd_same_file(u[i].output, u[i].input)) {
+        fprintf(stderr, "kdlg-opt: error: the output directory '%s' is the inputs' own: write the outputs elsewhere\n",
+                o->output);
+        return EXIT_USAGE;
+      }
+    }
+    if (o->lang == KD_LANG_OPENCL)
+      u[i].layout_header = kd_xasprintf("%s.layout.h", u[i].output);
+  }
+  return -1;
+}
+
+/* Rewrites every unit per plan (when -o or --dry-run asks for it).  A
+ * program of several units must be rewritten alike in each: a struct that
+ * one unit keeps in AoS goes back to AoS in the plan, and a project header
+ * that two units would rewrite differently sends every struct back, and
+ * all are rewritten again; each remark is printed once.  -1, or an exit
+ * status. */
+static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan) {
+  if (!o->output && !o->dry_run)
+    return -1;
+  char *rem = NULL;
+  size_t remlen = 0;
+  FILE *remf = n > 1 ? kd_xopen_memstream(&rem, &remlen) : stderr;  // (one unit: printed as they come)
+  int rc = -1;
+  bool *back = kd_xcalloc((size_t)plan->nstructs + 1, sizeof(bool));  // structs sent back to AoS
+  for (int round = 0; round <= plan->nstructs + 1 && rc < 0; round++) {
+    bool again = false;
+    for (int i = 0; i < n && rc < 0; i++) {
+      kd_rewrite_result_free(&u[i].rw);
+      const char *hbase = u[i].layout_header ? strrchr(u[i].layout_header, '/') : NULL;
+      KdRewriteOptions ro = {.inline_runtime = o->inline_runtime,
+                             .layout_header = hbase ? hbase + 1 : u[i].layout_header,
+                             .version = KDLG_OPT_VERSION,
+                             .describe = o->dry_run,
+                             .blocks_in_headers = n > 1};
+      if (kd_rewrite(&u[i].src, plan, &ro, &u[i].rw, remf) != 0)
+        rc = EXIT_INPUT;
+    }
+    for (int s = 0; s < plan->nstructs && rc < 0 && n > 1; s++) {
+      bool kept = false;
+      for (int i = 0; i < n; i++)
+        kept |= u[i].rw.kept[s];
+      if (kept && !back[s]) {  // kept in one file: AoS in every file
+        kd_plan_keep_aos(&plan->structs[s]);
+        back[s] = again = true;
+      }
+    }
+    for (int i = 0; i < n && rc < 0 && !again; i++)
+      for (int j = i + 1; j < n && !again; j++)
+        for (int a = 0; a < u[i].rw.nheaders && !again; a++)
+          for (int b = 0; b < u[j].rw.nheaders && !again; b++) {
+            const KdRewrittenHeader *x = &u[i].rw.headers[a], *y = &u[j].rw.headers[b];
+            if (strcmp(x->real, y->real) || (x->len == y->len && !memcmp(x->text, y->text, x->len)))
+              continue;
+            fprintf(remf,
+                    "%s: remark: every struct keeps its AoS layout: '%s' and '%s' would rewrite this header "
+                    "differently [kdlg-rewrite]\n",
+                    x->name, u[i].input, u[j].input);
+            for (int s = 0; s < plan->nstructs; s++)
+              if (!back[s]) {
+                kd_plan_keep_aos(&plan->structs[s]);
+                back[s] = again = true;
+              }
+          }
+    if (!again)
+      break;
+  }
+  free(back);
+  if (n > 1) {  // the remarks of every round, each once, in order
+    fclose(remf);
+    for (char *line = rem, *next; line && *line; line = next) {
+      next = strchr(line, '\n');
+      next = next ? next + 1 : line + strlen(line);
+      bool seen = false;
+      for (char *p = rem; p < line && !seen;) {
+        char *e = strchr(p, '\n');
+        e = e ? e + 1 : p + strlen(p);
+        seen = e - p == next - line && !memcmp(p, line, (size_t)(next - line));
+        p = e;
+      }
+      if (!seen)
+        fwrite(line, 1, (size_t)(next - line), stderr);
+    }
+    free(rem);
+  }
+  return rc;
+}
+
+/* Whether a project header that this run leaves as it is has a rewritten
+ * copy from an earlier run where an output would include it instead of
+ * the original (error printed). */
+static bool stale_copy(const Options *o, const char *root, const Unit *u, int n) {
+  if (!o->output || !strcmp(o->output, "-"))
+    return false;
+  for (int k = 0; k < n; k++)
+    for (int i = 1; i < u[k].src.files->nfiles; i++) {
+      const KdMappedFile *mf = &u[k].src.files->files[i];
+      bool written = false;
+      for (int j = 0; j < n; j++)
+        for (int h = 0; h < u[j].rw.nheaders; h++)
+          written |= !strcmp(u[j].rw.headers[h].real, mf->real);
+      char *dest = written ? NULL : mirror_path(o, root, mf->real);
+      FILE *f = dest && !kd_same_file(dest, mf->real) ? fopen(dest, "rb") : NULL;
+      char head[32] = "";
+      if (f) {
+        size_t len = fread(head, 1, sizeof head - 1, f);
+        head[len] = '\0';
+        fclose(f);
+      }
+      bool stale = !strncmp(head, KD_REWRITTEN_HEADER_MARK, strlen(KD_REWRITTEN_HEADER_MARK));
+      if (stale)
+        fprintf(stderr,
+                "kdlg-opt: error: '%s' is a rewritten copy of '%s' from an earlier run, and this output includes the "
+                "original: remove it, or rewrite the inputs that share the header in one run\n",
+                dest, mf->name);
+      free(dest);
+      if (stale)
+        return true;
+    }
+  return false;
+}
+
 /* The outputs, each complete in memory before it is written atomically
- * (--dry-run: the plan and the edits on stdout, nothing written).  0 or
- * EXIT_INPUT. */
-static int write_outputs(const Options *o, const KdPlan *plan, const KdRewriteResult *rw, const char *header_path) {
+ * (--dry-run: the plan and the edits on stdout, nothing written); every
+ * path is checked before anything is written.  0 or EXIT_INPUT. */
+static int write_outputs(const Options *o, const char *root, const Unit *u, int n, const KdPlan *plan) {
   if (o->dry_run) {
     kd_plan_write_json(stdout, plan);
-    fputs(rw->edits ? rw->edits : "", stdout);
-    printf("%d struct(s) rewritten, %d kept in AoS; nothing written (--dry-run)\n", rw->nrewritten, rw->nkept);
+    int nrw = 0, nkept = 0;
+    for (int i = 0; i < n; i++) {
+      fputs(u[i].rw.edits ? u[i].rw.edits : "", stdout);
+      nrw = u[i].rw.nrewritten > nrw ? u[i].rw.nrewritten : nrw;
+      nkept = u[i].rw.nkept > nkept ? u[i].rw.nkept : nkept;
+    }
+    printf("%d struct(s) rewritten, %d kept in AoS; nothing written (--dry-run)\n", nrw, nkept);
     return 0;
   }
-  int rc = 0;
-  char **dests = kd_xcalloc((size_t)rw->nheaders + 1, sizeof(char *));
-  for (int i = 0; i < rw->nheaders && o->output && rc == 0; i++)  // (every path checked before anything is written)
-    if (!(dests[i] = header_dest(o, &rw->headers[i])))
+  int rc = stale_copy(o, root, u, n) ? EXIT_INPUT : 0;
+  KD_VEC(const KdRewrittenHeader *) hs = {0};  // each header once
+  KD_VEC(char *) dests = {0};
+  for (int i = 0; i < n && o->output; i++)
+    for (int h = 0; h < u[i].rw.nheaders; h++) {
+      bool have = false;
+      for (int k = 0; k < hs.n && !have; k++)
+        have = !strcmp(hs.v[k]->real, u[i].rw.headers[h].real);
+      if (!have)
+        kd_vec_push(&hs, &u[i].rw.headers[h]);
+    }
+  for (int k = 0; k < hs.n && rc == 0; k++) {
+    char *d = header_dest(o, root, hs.v[k]);
+    if (!d)
       rc = EXIT_INPUT;
+    kd_vec_push(&dests, d);
+  }
   if (rc == 0 && o->emit_dot && emit(o->emit_dot, render_dot, plan) != 0)
     rc = EXIT_INPUT;
   if (rc == 0 && o->emit_plan && emit(o->emit_plan, kd_plan_write_json, plan) != 0)
     rc = EXIT_INPUT;
-  for (int i = 0; i < rw->nheaders && o->output && rc == 0; i++)
-    if (kd_make_parents("kdlg-opt", dests[i], stderr) != 0 ||
-        kd_write_atomic("kdlg-opt", dests[i], rw->headers[i].text, rw->headers[i].len, stderr) != 0)
+  for (int k = 0; k < hs.n && rc == 0; k++)
+    if (kd_make_parents("kdlg-opt", dests.v[k], stderr) != 0 ||
+        kd_write_atomic("kdlg-opt", dests.v[k], hs.v[k]->text, hs.v[k]->len, stderr) != 0)
       rc = EXIT_INPUT;
-  for (int i = 0; i < rw->nheaders; i++)
-    free(dests[i]);
-  free(dests);
-  if (o->output && rc == 0) {
-    if (header_path && rw->header && kd_write_atomic("kdlg-opt", header_path, rw->header, rw->header_len, stderr) != 0)
+  for (int k = 0; k < dests.n; k++)
+    free(dests.v[k]);
+  free(dests.v);
+  free(hs.v);
+  for (int i = 0; i < n && o->output && rc == 0; i++) {
+    if (o->output_dir && kd_make_parents("kdlg-opt", u[i].output, stderr) != 0)
       rc = EXIT_INPUT;
-    if (rc == 0 && kd_write_atomic("kdlg-opt", o->output, rw->text, rw->len, stderr) != 0)
+    if (rc == 0 && u[i].layout_header && u[i].rw.header &&
+        kd_write_atomic("kdlg-opt", u[i].layout_header, u[i].rw.header, u[i].rw.header_len, stderr) != 0)
+      rc = EXIT_INPUT;
+    if (rc == 0 && kd_write_atomic("kdlg-opt", u[i].output, u[i].rw.text, u[i].rw.len, stderr) != 0)
       rc = EXIT_INPUT;
   }
   return rc;
 }
 
-/* Sect. 3.3 of the paper, step by step. */
+/* Sect. 3.3 of the paper, step by step, for a program of one or more
+ * translation units. */
 int main(int argc, char **argv) {
   Options o;                   // the command line
   KdDeviceModel *loaded = NULL;      // --device-model's (NULL: the built-in one)
   const KdDeviceModel *model;        // the device model: ε and Select-Tilesize (Sect. 3.2)
-  char **cargs = NULL;         // the parser's arguments
-  int ncargs = 0;
-  KdSource src = {0};          // the parsed translation unit
-  KdProgram *prog = NULL;      // the access model of every kernel
+  Unit *units = NULL;          // per input: parser arguments, parse, rewrite
+  int nunits = 0;
+  char *root = NULL;           // the project's directory (project_root)
+  KdProgram **progs = NULL;    // per input: the access model of every kernel
+  KdProgram *prog = NULL;      // the whole program's (kd_program_merge of progs)
   KdPlan *plan = NULL;         // per struct: KDLG, clusters, a layout per cluster
-  KdRewriteResult rw = {0};    // the rewritten source
-  char *header_path = NULL;    // OpenCL: <output>.layout.h
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0)
-    return rc;
-  if (!(model = device_model(&o, &loaded)))
-    return EXIT_INPUT;
+    goto done;
+  if (!(model = device_model(&o, &loaded))) {
+    rc = EXIT_INPUT;
+    goto done;
+  }
   int64_t epsilon = o.epsilon > 0 ? o.epsilon : model->epsilon;
-  if ((rc = compiler_args(&o, &cargs, &ncargs)) >= 0)
+  units = kd_xcalloc((size_t)o.ninputs, sizeof *units);
+  progs = kd_xcalloc((size_t)o.ninputs, sizeof *progs);
+  for (int i = 0; i < o.ninputs; i++)
+    units[i].input = o.inputs[i];
+  if (!(root = project_root(&o))) {
+    rc = EXIT_INPUT;
+    goto done;
+  }
+  if ((rc = output_paths(&o, root, units, o.ninputs)) >= 0)
     goto done;
 
-  // 1. Front end: parse the kernel source.
-  rc = EXIT_INPUT;
-  if (kd_frontend_parse(o.input, NULL, o.lang, (const char *const *)cargs, ncargs, &src, stderr) != 0)
-    goto done;
-
-  // 2. Access model: global-memory instructions and loops of every kernel.
-  // (the per-access uniform flags are needed in full only by the dump; the plan reads them per struct)
-  prog = kd_access_build(&src, stderr, o.dump_access_model ? 0 : KD_ACCESS_UNIFORM_LAZY);
-  if (o.dump_access_model)
-    dump_access_model(prog);
+  for (nunits = 0; nunits < o.ninputs; nunits++) {
+    Unit *u = &units[nunits];
+    if ((rc = compiler_args(&o, u->input, &u->cargs, &u->ncargs)) >= 0)
+      goto done;
+    // 1. Front end: parse the kernel source (its project headers: those under root).
+    if (kd_frontend_parse(u->input, o.ninputs > 1 ? root : NULL, o.lang, (const char *const *)u->cargs, u->ncargs,
+                          &u->src, stderr) != 0) {
+      rc = EXIT_INPUT;
+      goto done;
+    }
+    // 2. Access model: global-memory instructions and loops of every kernel.
+    // (the per-access uniform flags are needed in full only by the dump; the plan reads them per struct)
+    progs[nunits] = kd_access_build(&u->src, stderr, o.dump_access_model ? 0 : KD_ACCESS_UNIFORM_LAZY);
+    if (o.dump_access_model)
+      dump_access_model(progs[nunits]);
+  }
+  // ... of the whole program: one entry per struct, every kernel of every file
+  prog = o.ninputs == 1 ? progs[0] : kd_program_merge(progs, o.ninputs);
+  free(progs);
+  progs = NULL;
 
   // 3.-5. The plan: KDLG per struct, ε-Kruskal partition, a layout per cluster.
   if (kd_plan_build(prog, o.input, o.lang, model, epsilon, o.only_struct, stderr, &plan) != 0) {
@@ -497,20 +728,29 @@ int main(int argc, char **argv) {
     goto done;
   kd_plan_remark_uniform(plan, stderr);
 
-  // 6. Rewriting: new types, new indexing, host-side conversion.
-  if ((rc = rewrite(&o, &src, plan, &rw, &header_path)) >= 0)
+  // 6. Rewriting: new types, new indexing, host-side conversion; alike in every file.
+  if ((rc = rewrite_all(&o, units, nunits, plan)) >= 0)
     goto done;
 
   // 7. Outputs.
-  rc = write_outputs(&o, plan, &rw, header_path);
+  rc = write_outputs(&o, root, units, nunits, plan);
 
 done:
-  free(header_path);
-  kd_rewrite_result_free(&rw);
+  for (int i = 0; units && i < o.ninputs; i++) {
+    free(units[i].output);
+    free(units[i].layout_header);
+    kd_rewrite_result_free(&units[i].rw);
+    kd_frontend_dispose(&units[i].src);
+    free_args(units[i].cargs, units[i].ncargs);
+  }
+  for (int i = 0; progs && i < nunits; i++)
+    kd_program_free(progs[i]);
+  free(progs);
+  free(units);
+  free(root);
   kd_plan_free(plan);
   kd_program_free(prog);
-  kd_frontend_dispose(&src);
-  free_args(cargs, ncargs);
   kd_device_model_free(loaded);
+  free(o.inputs);
   return rc;
 }

@@ -325,6 +325,16 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
   return 0;
 }
 
+void kd_plan_keep_aos(KdStructPlan *sp) {
+  int nf = sp->g->st->nfields;
+  int *of = kd_xcalloc((size_t)nf + 1, sizeof(int));
+  KdLayoutChoice aos = {.kind = KD_LAYOUT_AOS, .tile = 1};
+  int rc = kd_plan_set_partition(sp, of, 1, &aos);  // (one cluster: valid)
+  assert(rc == 0);
+  (void)rc;
+  free(of);
+}
+
 int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
   bool split = !strcmp(spec, "split");
   KdLayoutChoice one;  // aos, soa, tiled:N: one cluster of this layout

@@ -98,6 +98,11 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
  * unknown SPEC). */
 int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n);
 
+/* Puts struct plan sp back to the input's layout: one AoS cluster, no
+ * alignment raised (what a struct that one file of a program cannot
+ * rewrite becomes in every file, issue 19). */
+void kd_plan_keep_aos(KdStructPlan *sp);
+
 /* --plan-in PATH: clusters and layouts from a plan JSON (the --emit-plan
  * format; only "structs[].name" and "structs[].clusters[].{fields, layout,
  * tile, align}" are read, "layout" by kd_layout_parse, KD_LAYOUT_STYLE_FILE;

@@ -40,8 +40,13 @@ typedef struct KdRewriteOptions {
   bool inline_runtime;        // CUDA: paste runtime/kdlg_cuda.cuh (and kdlg_layout.h) into the output
   const char *layout_header;  // OpenCL: the name the output's comment gives <output>.layout.h
   const char *version;        // kdlg-opt version for the header comment
+  bool blocks_in_headers;     // a struct of a project header gets its generated code there, never in the
+                              // input (several inputs share it: each must see one definition)
   bool describe;              // fill KdRewriteResult.edits (--dry-run)
 } KdRewriteOptions;
+
+/* The first bytes of a rewritten header (KdRewrittenHeader.text). */
+#define KD_REWRITTEN_HEADER_MARK "/* Rewritten by kdlg-opt "
 
 /* A project header the rewrite changed (filemap.h): it must be written
  * where the rewritten source finds it before the original. */
@@ -61,6 +66,7 @@ typedef struct KdRewriteResult {
   size_t header_len;
   int nrewritten;      // structs whose layout changed in the output
   int nkept;           // structs of the plan kept in AoS (remarks say why)
+  bool *kept;          // per struct of the plan (plan->nstructs entries): kept in AoS here (malloc'd)
   char *edits;         // one line per edit, for --dry-run (malloc'd)
 } KdRewriteResult;
 

@@ -192,8 +192,12 @@ job() { # name layout
     fi
     echo "OK" >"$v"; return
   fi
-  local out="$work/$id.cu" rem="$work/$id.remarks" extra=() inl=()
-  # the output lives elsewhere: its quoted #includes are found through -I
+  # the output lives elsewhere, in a directory of its own (with the project
+  # headers kdlg-opt rewrote, at their paths relative to the program): its
+  # quoted #includes of unchanged headers are found through -I
+  local odir="$work/$id.out"
+  rm -rf "$odir" && mkdir -p "$odir"
+  local out="$odir/$(basename "$f")" rem="$work/$id.remarks" extra=() inl=()
   extra=(-I "$(dirname "$f")")
   if [ "$L" = auto ]; then inl=(--inline-runtime); else extra+=(-I "$root/runtime"); fi
   "$kdlg_opt" "$f" -o "$out" --layout "$L" "${inl[@]}" >"$rem" 2>&1
@@ -222,7 +226,8 @@ job() { # name layout
   fi
   # kdlg-opt left the code as it was (only its header comment is new): the
   # binary is the original's, copied after the jobs (saves a third of the time)
-  if awk 'NR == 1 && !/^\/\* Data layout rewritten by kdlg-opt/ { exit 1 }
+  if [ "$(find "$odir" -type f | wc -l)" = 1 ] &&
+    awk 'NR == 1 && !/^\/\* Data layout rewritten by kdlg-opt/ { exit 1 }
           !done { if (/\*\/[ \t]*$/) done = 1; next } { print }' "$out" | cmp -s - "$f"; then
     echo "SAME" >"$v"; return
   fi
@@ -239,7 +244,7 @@ job() { # name layout
 # ---- run the jobs, at most $jobs at a time ----
 todo=()
 for n in "${names[@]}"; do
-  rm -f "$outdir/$n".* "$work/$n".*
+  rm -rf "$outdir/$n".* "$work/$n".*
   todo+=("$n orig")
   for L in $layouts; do
     if reason=$(excluded "$n" "$L"); then

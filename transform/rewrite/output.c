@@ -90,7 +90,7 @@ static void place_blocks(R *r) {
   for (int i = 0; i < r->nrs; i++) {
     RStruct *S = &r->rs[i];
     int fi = kd_filemap_file_at(m, S->insert_at);
-    if (rw_rewritten(S) && fi > 0 && !headers_edited)
+    if (rw_rewritten(S) && fi > 0 && !headers_edited && !r->opt->blocks_in_headers)
       S->insert_at = m->files[fi].include_end;
   }
 }
@@ -201,8 +201,8 @@ static int render_header(R *r, int fi, KdRewriteResult *out) {
   free(body);
   if (rc != 0 || same)
     return rc;
-  char *pre = kd_xasprintf("/* Rewritten by kdlg-opt %s with %s (the plan is in its output's first comment) */\n%s",
-                           r->opt->version ? r->opt->version : "", r->src->path,
+  char *pre = kd_xasprintf(KD_REWRITTEN_HEADER_MARK "%s (the plan is in the first comment of the rewritten sources) */\n%s",
+                           r->opt->version ? r->opt->version : "",
                            has_block && r->cuda && !r->opt->inline_runtime
                                ? "#include \"kdlg_cuda.cuh\" /* kdlg-opt's runtime/ */\n"
                                : "");

@@ -156,6 +156,9 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     out->nrewritten += rw_rewritten(&r.rs[i]);
     out->nkept += r.rs[i].bad;
   }
+  out->kept = kd_xcalloc((size_t)r.nrs + 1, sizeof(bool));
+  for (int i = 0; i < r.nrs; i++)
+    out->kept[i] = r.rs[i].bad;
   if (rc == 0)
     rc = rw_insert_clones(&r);
   if (rc == 0)
@@ -174,6 +177,7 @@ void kd_rewrite_result_free(KdRewriteResult *r) {
     free(r->headers[i].text);
   }
   free(r->headers);
+  free(r->kept);
   free(r->header);
   free(r->edits);
   memset(r, 0, sizeof *r);

@@ -252,8 +252,14 @@ void rw_setup_structs(R *r) {
     CXCursor def, top;
     if (!kd_source_find_record(r->src, sp->usr, &def, &top)) {
       S->bad = true;
-      kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
-                "struct '%s' keeps its AoS layout: it is not defined in this file", sp->name);
+      if (sp->file && strcmp(sp->file, r->map->files[0].name))
+        kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
+                  "struct '%s' keeps its AoS layout: it is defined in a header outside the input's directory "
+                  "(kdlg-opt rewrites the headers under it)",
+                  sp->name);
+      else
+        kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
+                  "struct '%s' keeps its AoS layout: it is not defined in this file", sp->name);
       continue;
     }
     S->decl = def;

@@ -1,5 +1,6 @@
 // A function called with device data and with a host array whose first
-// declaration is in a header: its clone would be declared only in this file
+// declaration is in a header outside the input's directory (never
+// written: only the headers under it are the project's): its clone would be declared only in this file
 // (after calls the header's prototype allows), so the struct keeps its AoS
 // layout, with a remark, and the output is the input behind the plan comment.
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
@@ -11,7 +12,7 @@
 #include <cuda_runtime.h>
 #include <cstdlib>
 struct P { float x; float y; int n; };
-#include "Inputs/clone-energy.cuh"
+#include "../Inputs/clone-energy-outside.cuh"
 __global__ void k(P *p, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
