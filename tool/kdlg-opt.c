@@ -38,6 +38,7 @@ typedef struct Options {
   const char *input;             // the first input
   const char **inputs;           // every input (several: one program, -o DIR/)
   int ninputs;
+  const char *in_place;          // -i / --in-place[=SUFFIX]: the backup suffix (outputs replace their inputs)
   bool output_dir;               // -o names a directory (ends with '/', or exists as one): outputs mirror the inputs' tree
   const char *output;            // -o
   const char *emit_dot;          // --emit-dot
@@ -149,6 +150,16 @@ static int parse_args(int argc, char **argv, Options *o) {
       o->dry_run = true;
       continue;
     }
+    if (!strcmp(a, "-i") || !strcmp(a, "--in-place")) {
+      o->in_place = ".orig";
+      continue;
+    }
+    if (!strncmp(a, "--in-place=", 11)) {
+      o->in_place = a + 11;
+      if (!*o->in_place || strchr(o->in_place, '/'))
+        return usage_error("--in-place needs a backup suffix without '/', not '%s'", a);
+      continue;
+    }
     if (!strcmp(a, "--inline-runtime")) {
       o->inline_runtime = true;
       continue;
@@ -224,7 +235,13 @@ static int parse_args(int argc, char **argv, Options *o) {
     if (!o->lang_given)
       o->lang = l;
   }
-  if (o->output) {
+  if (o->in_place && o->output)
+    return usage_error("%s", "-i / --in-place writes each input over itself: it takes no -o");
+  if (o->in_place) {
+    o->output = ".";  // (paths come from the inputs themselves: output_paths, header_dest)
+    o->output_dir = true;
+  }
+  if (o->output && !o->in_place) {
     struct stat st;
     size_t n = strlen(o->output);
     o->output_dir = (n > 0 && o->output[n - 1] == '/') || (stat(o->output, &st) == 0 && S_ISDIR(st.st_mode));
@@ -232,7 +249,7 @@ static int parse_args(int argc, char **argv, Options *o) {
   if (o->ninputs > 1 && o->output && !o->output_dir)
     return usage_error("several inputs are one program: give -o DIR/ (outputs mirror the inputs' tree), not -o '%s'",
                        o->output);
-  for (int i = 0; i < o->ninputs; i++) {
+  for (int i = 0; i < o->ninputs && !o->in_place; i++) {
     if (o->output && !o->output_dir && kd_same_file(o->output, o->inputs[i]))
       return usage_error("refusing to overwrite the input '%s' (write the output elsewhere)", o->output);
     const char *outs[2] = {o->emit_dot, o->emit_plan};
@@ -457,6 +474,8 @@ static char *mirror_path(const Options *o, const char *root, const char *real) {
 /* Where changed header h goes (mirror_path).  NULL (error printed) when it
  * would overwrite the original or cannot be written (-o -). */
 static char *header_dest(const Options *o, const char *root, const KdRewrittenHeader *h) {
+  if (o->in_place)
+    return kd_xstrdup(h->real);
   if (!strcmp(o->output, "-")) {
     fprintf(stderr, "kdlg-opt: error: header '%s' changes too, and -o - writes only the source: give -o FILE\n",
             h->name);
@@ -482,7 +501,9 @@ static char *header_dest(const Options *o, const char *root, const KdRewrittenHe
  * DIR/) and OpenCL layout header.  -1, or an exit status (error printed). */
 static int output_paths(const Options *o, const char *root, Unit *u, int n) {
   for (int i = 0; i < n && o->output; i++) {
-    if (!o->output_dir) {
+    if (o->in_place) {
+      u[i].output = kd_xstrdup(u[i].input);
+    } else if (!o->output_dir) {
       u[i].output = kd_xstrdup(o->output);
     } else {
       char *in = realpath(u[i].input, NULL);
@@ -581,7 +602,7 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan) {
  * copy from an earlier run where an output would include it instead of
  * the original (error printed). */
 static bool stale_copy(const Options *o, const char *root, const Unit *u, int n) {
-  if (!o->output || !strcmp(o->output, "-"))
+  if (!o->output || !strcmp(o->output, "-") || o->in_place)
     return false;
   for (int k = 0; k < n; k++)
     for (int i = 1; i < u[k].src.files->nfiles; i++) {
@@ -609,6 +630,43 @@ static bool stale_copy(const Options *o, const char *root, const Unit *u, int n)
         return true;
     }
   return false;
+}
+
+/* --in-place: path's backup, path + suffix, must not exist yet (error printed). */
+static bool backup_free(const Options *o, const char *path) {
+  char *b = kd_xasprintf("%s%s", path, o->in_place);
+  struct stat st;
+  bool taken = stat(b, &st) == 0;
+  if (taken)
+    fprintf(stderr, "kdlg-opt: error: the backup '%s' exists already: remove it, or give --in-place=SUFFIX\n", b);
+  free(b);
+  return !taken;
+}
+
+/* --in-place: path's bytes, as they are, to path + suffix (atomically).  0 or -1 (error printed). */
+static int backup(const Options *o, const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "kdlg-opt: error: cannot read '%s' to back it up: %s\n", path, strerror(errno));
+    return -1;
+  }
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = kd_xopen_memstream(&buf, &len);
+  char chunk[65536];
+  size_t got;
+  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+    fwrite(chunk, 1, got, m);
+  bool bad = ferror(f);
+  fclose(f);
+  fclose(m);
+  char *b = kd_xasprintf("%s%s", path, o->in_place);
+  int rc = bad ? -1 : kd_write_atomic("kdlg-opt", b, buf, len, stderr);
+  if (bad)
+    fprintf(stderr, "kdlg-opt: error: cannot read '%s' to back it up\n", path);
+  free(b);
+  free(buf);
+  return rc;
 }
 
 /* The outputs, each complete in memory before it is written atomically
@@ -643,12 +701,18 @@ static int write_outputs(const Options *o, const char *root, const Unit *u, int 
       rc = EXIT_INPUT;
     kd_vec_push(&dests, d);
   }
+  for (int k = 0; k < hs.n && rc == 0 && o->in_place; k++)
+    if (!backup_free(o, dests.v[k]))
+      rc = EXIT_INPUT;
+  for (int i = 0; i < n && rc == 0 && o->in_place; i++)
+    if (!backup_free(o, u[i].output))
+      rc = EXIT_INPUT;
   if (rc == 0 && o->emit_dot && emit(o->emit_dot, render_dot, plan) != 0)
     rc = EXIT_INPUT;
   if (rc == 0 && o->emit_plan && emit(o->emit_plan, kd_plan_write_json, plan) != 0)
     rc = EXIT_INPUT;
   for (int k = 0; k < hs.n && rc == 0; k++)
-    if (kd_make_parents("kdlg-opt", dests.v[k], stderr) != 0 ||
+    if ((o->in_place && backup(o, dests.v[k]) != 0) || kd_make_parents("kdlg-opt", dests.v[k], stderr) != 0 ||
         kd_write_atomic("kdlg-opt", dests.v[k], hs.v[k]->text, hs.v[k]->len, stderr) != 0)
       rc = EXIT_INPUT;
   for (int k = 0; k < dests.n; k++)
@@ -656,7 +720,9 @@ static int write_outputs(const Options *o, const char *root, const Unit *u, int 
   free(dests.v);
   free(hs.v);
   for (int i = 0; i < n && o->output && rc == 0; i++) {
-    if (o->output_dir && kd_make_parents("kdlg-opt", u[i].output, stderr) != 0)
+    if (o->output_dir && !o->in_place && kd_make_parents("kdlg-opt", u[i].output, stderr) != 0)
+      rc = EXIT_INPUT;
+    if (rc == 0 && o->in_place && backup(o, u[i].output) != 0)
       rc = EXIT_INPUT;
     if (rc == 0 && u[i].layout_header && u[i].rw.header &&
         kd_write_atomic("kdlg-opt", u[i].layout_header, u[i].rw.header, u[i].rw.header_len, stderr) != 0)
