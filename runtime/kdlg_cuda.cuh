@@ -160,7 +160,7 @@ __device__ __forceinline__ void kdlg_copy_block(unsigned char *dst, const unsign
  * copy (unit `aos_unit`) and the layout side as per-field accesses that are
  * coalesced across the block's threads (one element per thread).  `zero`:
  * the struct has padding, which reads as zero in the AoS result. */
-__global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long first, long long m, long long n,
+static __global__ void kdlg_convert_kernel(kd_layout L, unsigned char *aos, long long first, long long m, long long n,
                                     kdlg_regions R, bool to_layout, unsigned chunk, unsigned aos_unit, bool zero) {
   extern __shared__ uint4 kdlg_shared[];
   unsigned char *sh = (unsigned char *)kdlg_shared;

@@ -521,6 +521,65 @@ static int output_paths(const Options *o, const char *root, Unit *u, int n) {
   return -1;
 }
 
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The parameters of functions defined in one unit and called from another
+ * with nothing but device data (KdRewriteOptions.extern_views): read from a
+ * first rewrite of every unit (its remarks dropped).  Sorted; *n entries. */
+static char **extern_views(const Options *o, Unit *u, int n, const KdPlan *plan, int *nviews, char ***mixed,
+                           int *nmixed) {
+  char *sink = NULL;
+  size_t sinklen = 0;
+  FILE *devnull = kd_xopen_memstream(&sink, &sinklen);
+  KD_VEC(char *) calls = {0};
+  KD_VEC(char *) defs = {0};
+  for (int i = 0; i < n; i++) {
+    KdRewriteResult rw = {0};
+    KdRewriteOptions ro = {.inline_runtime = o->inline_runtime, .version = KDLG_OPT_VERSION, .blocks_in_headers = true};
+    if (kd_rewrite(&u[i].src, plan, &ro, &rw, devnull) == 0) {
+      for (int k = 0; k < rw.next_calls; k++)
+        kd_vec_push(&calls, kd_xstrdup(rw.ext_calls[k]));
+      for (int k = 0; k < rw.next_defs; k++)
+        kd_vec_push(&defs, kd_xstrdup(rw.ext_defs[k]));
+    }
+    kd_rewrite_result_free(&rw);
+  }
+  fclose(devnull);
+  free(sink);
+  qsort(calls.v, (size_t)calls.n, sizeof(char *), cmp_str);
+  qsort(defs.v, (size_t)defs.n, sizeof(char *), cmp_str);
+  KD_VEC(char *) views = {0};
+  KD_VEC(char *) mix = {0};
+  for (int k = 0; k < calls.n; k++) {
+    char *c = calls.v[k];
+    size_t klen = strlen(c) - 2;  // "USR#i" of "USR#i=V"
+    bool dup = (views.n && !strncmp(views.v[views.n - 1], c, klen) && !views.v[views.n - 1][klen]) ||
+               (mix.n && !strncmp(mix.v[mix.n - 1], c, klen) && !mix.v[mix.n - 1][klen]);
+    if (c[klen + 1] != 'V' || dup)
+      continue;
+    bool other = false;  // the same parameter given another pointer somewhere
+    for (int j = 0; j < calls.n && !other; j++)
+      other = !strncmp(calls.v[j], c, klen) && calls.v[j][klen] == '=' && calls.v[j][klen + 1] == 'O';
+    char *usr = kd_xstrndup(c, (size_t)(strrchr(c, '#') - c));
+    bool defined = bsearch(&usr, defs.v, (size_t)defs.n, sizeof(char *), cmp_str) != NULL;
+    free(usr);
+    if (!other && defined)
+      kd_vec_push(&views, kd_xstrndup(c, klen));
+    else if (defined)
+      kd_vec_push(&mix, kd_xstrndup(c, klen));
+  }
+  *mixed = mix.v;
+  *nmixed = mix.n;
+  for (int k = 0; k < calls.n; k++)
+    free(calls.v[k]);
+  free(calls.v);
+  for (int k = 0; k < defs.n; k++)
+    free(defs.v[k]);
+  free(defs.v);
+  *nviews = views.n;
+  return views.v;
+}
+
 /* Rewrites every unit per plan (when -o or --dry-run asks for it).  A
  * program of several units must be rewritten alike in each: a struct that
  * one unit keeps in AoS goes back to AoS in the plan, and a project header
@@ -534,6 +593,9 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan) {
   size_t remlen = 0;
   FILE *remf = n > 1 ? kd_xopen_memstream(&rem, &remlen) : stderr;  // (one unit: printed as they come)
   int rc = -1;
+  int nviews = 0, nmixed = 0;
+  char **mixed = NULL;
+  char **views = n > 1 ? extern_views(o, u, n, plan, &nviews, &mixed, &nmixed) : NULL;
   bool *back = kd_xcalloc((size_t)plan->nstructs + 1, sizeof(bool));  // structs sent back to AoS
   for (int round = 0; round <= plan->nstructs + 1 && rc < 0; round++) {
     bool again = false;
@@ -544,7 +606,11 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan) {
                              .layout_header = hbase ? hbase + 1 : u[i].layout_header,
                              .version = KDLG_OPT_VERSION,
                              .describe = o->dry_run,
-                             .blocks_in_headers = n > 1};
+                             .blocks_in_headers = n > 1,
+                             .extern_views = (const char *const *)views,
+                             .nextern_views = nviews,
+                             .extern_mixed = (const char *const *)mixed,
+                             .nextern_mixed = nmixed};
       if (kd_rewrite(&u[i].src, plan, &ro, &u[i].rw, remf) != 0)
         rc = EXIT_INPUT;
     }
@@ -578,6 +644,12 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan) {
       break;
   }
   free(back);
+  for (int k = 0; k < nviews; k++)
+    free(views[k]);
+  free(views);
+  for (int k = 0; k < nmixed; k++)
+    free(mixed[k]);
+  free(mixed);
   if (n > 1) {  // the remarks of every round, each once, in order
     fclose(remf);
     for (char *line = rem, *next; line && *line; line = next) {

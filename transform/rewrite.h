@@ -43,6 +43,14 @@ typedef struct KdRewriteOptions {
   bool blocks_in_headers;     // a struct of a project header gets its generated code there, never in the
                               // input (several inputs share it: each must see one definition)
   bool describe;              // fill KdRewriteResult.edits (--dry-run)
+  // a program of several inputs: the parameters of functions defined in one input and called in
+  // another that take the struct's device data ("USR#i", sorted by strcmp): in the input that
+  // defines the function the parameter is device data (a view) though nothing there calls it; in
+  // the inputs that call it, the argument must be a view and the function's declarations take one
+  const char *const *extern_views;
+  int nextern_views;
+  const char *const *extern_mixed;  // ... called with device data and with other pointers ("USR#i", sorted)
+  int nextern_mixed;
 } KdRewriteOptions;
 
 /* The first bytes of a rewritten header (KdRewrittenHeader.text). */
@@ -67,6 +75,10 @@ typedef struct KdRewriteResult {
   int nrewritten;      // structs whose layout changed in the output
   int nkept;           // structs of the plan kept in AoS (remarks say why)
   bool *kept;          // per struct of the plan (plan->nstructs entries): kept in AoS here (malloc'd)
+  char **ext_calls;    // calls of functions with no body here, per struct-pointer argument:
+  int next_calls;      //   "USR#i=V" (device data) or "USR#i=O" (another pointer) (malloc'd strings)
+  char **ext_defs;     // USRs of the functions with external linkage defined here (malloc'd strings)
+  int next_defs;
   char *edits;         // one line per edit, for --dry-run (malloc'd)
 } KdRewriteResult;
 

@@ -292,7 +292,7 @@ void rw_edit_decl_params(R *r, CXCursor fn, CXCursor def) {
 void rw_edit_params(R *r) {
   for (int f = 0; f < r->funcs.n; f++) {
     CXCursor fn = r->funcs.v[f];
-    CXCursor def = clang_getCursorDefinition(fn);
+    CXCursor def = rw_def_or_extern(r, fn);
     if (clang_Cursor_isNull(def))
       continue;
     Fn *F = rw_fn_find(r, def);

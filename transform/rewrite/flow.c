@@ -159,7 +159,10 @@ static void pass1_node(R *r, KdNode *c) {
         r->fl.cdirty = true;
       }
     } else if (!clang_Cursor_isNull(callee) && nargs > 0) {
-      CXCursor def = clang_getCursorDefinition(callee);
+      if (clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
+          (clang_getCursorKind(callee) == CXCursor_FunctionDecl || clang_getCursorKind(callee) == CXCursor_CXXMethod))
+        kd_vec_push(&r->fl.ext_calls, c);  // (what it is given: KdRewriteResult.ext_calls)
+      CXCursor def = rw_def_or_extern(r, callee);
       Fn *F = rw_fn_find(r, def);
       if (F) {
         rw_add_edge(r, c, F);  // routed later (route_calls)
@@ -244,8 +247,20 @@ void rw_pass1(R *r) {
   // parameters first (calls may come before the callee's definition)
   for (int f = 0; f < r->funcs.n; f++) {
     CXCursor fn = r->funcs.v[f];
-    if (!clang_isCursorDefinition(fn))
+    if (!clang_isCursorDefinition(fn)) {
+      // a function of another input that takes device data: its first declaration here stands for it
+      if (clang_Cursor_isNull(clang_getCursorDefinition(fn)) && rw_extern_any(r, fn) &&
+          clang_equalCursors(fn, clang_getCanonicalCursor(fn)))
+        for (int i = 0; i < clang_Cursor_getNumArguments(fn); i++) {
+          CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+          int rs = rw_rs_of_pointer(r, rw_ctype(p));
+          if (rs >= 0 && rw_extern_view(r, fn, i)) {
+            Var *v = rw_var_add(r, p, rs);
+            v->seed = true;
+          }
+        }
       continue;
+    }
     bool kernel = rw_is_kernel_fn(r, fn);
     int np = clang_Cursor_getNumArguments(fn);
     for (int i = 0; i < np; i++) {
@@ -258,6 +273,8 @@ void rw_pass1(R *r) {
       if (kernel && (r->cuda || kd_opencl_global_pointer(t))) {
         v->seed = true;
         v->kernel_param = true;
+      } else if (rw_extern_view(r, fn, i)) {
+        v->seed = true;  // device data from the input that calls it
       } else if (kernel && r->rs[rs].changes && opencl_constant_pointer(t)) {
         // a host buffer too, packed once for every kernel: it cannot stay AoS here
         char name[256];

@@ -288,7 +288,7 @@ void rw_resolve(R *r) {
       DeclKey k = decl_key(fn);
       Launched *l;
       HASH_FIND(hh, r->fl.launched, &k, sizeof k, l);
-      if (!l) {
+      if (!l && !rw_extern_any(r, fn)) {  // (rw_extern_any: another input launches it with device data)
         char name[128];
         rw_spell(fn, name, sizeof name);
         rw_set_bad(r, v->rs, fn,

@@ -116,6 +116,7 @@ static void rw_free(R *r) {
   }
   free(r->cl.edges);
   free(r->fl.moves);
+  free(r->fl.ext_calls.v);
   free(r->fl.cflags);
   free(r->vm.memo);
   rw_free_hits(r->mac.own_name_hits);
@@ -159,6 +160,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   out->kept = kd_xcalloc((size_t)r.nrs + 1, sizeof(bool));
   for (int i = 0; i < r.nrs; i++)
     out->kept[i] = r.rs[i].bad;
+  rw_extern_report(&r, out);
   if (rc == 0)
     rc = rw_insert_clones(&r);
   if (rc == 0)
@@ -178,6 +180,12 @@ void kd_rewrite_result_free(KdRewriteResult *r) {
   }
   free(r->headers);
   free(r->kept);
+  for (int i = 0; i < r->next_calls; i++)
+    free(r->ext_calls[i]);
+  free(r->ext_calls);
+  for (int i = 0; i < r->next_defs; i++)
+    free(r->ext_defs[i]);
+  free(r->ext_defs);
   free(r->header);
   free(r->edits);
   memset(r, 0, sizeof *r);

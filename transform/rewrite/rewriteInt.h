@@ -187,6 +187,7 @@ typedef struct RwFlow {
   bool cdirty;
   Launched *launched;    // kernels launched in the file
   LaunchArray *arrays;   // void* arrays (cudaLaunchKernel argument arrays)
+  KD_VEC(KdNode *) ext_calls;  // calls of functions without a body here (for KdRewriteResult.ext_calls)
 } RwFlow;
 
 /* ---- clones: functions, calls, routes (route.c, clones.c) ---- */
@@ -373,6 +374,19 @@ void rw_edit_name_at(R *r, KdGenName what, int rs, const char *arg, unsigned ind
 void rw_edit_name(R *r, KdGenName what, int rs, const char *arg);
 
 /* ---- vars.c ---- */
+/* Whether parameter i of function fn (any declaration) takes device data
+ * from another input of the program (KdRewriteOptions.extern_views). */
+bool rw_extern_view(R *r, CXCursor fn, int i);
+/* Whether other inputs give parameter i of fn device data and other pointers (KdRewriteOptions.extern_mixed). */
+bool rw_extern_mixed(R *r, CXCursor fn, int i);
+/* Whether some parameter of fn does (rw_extern_view). */
+bool rw_extern_any(R *r, CXCursor fn);
+/* The declaration that stands for fn's definition: its definition, or for
+ * a function defined in another input whose parameters take device data
+ * (rw_extern_any), its first declaration here; the null cursor otherwise. */
+CXCursor rw_def_or_extern(R *r, CXCursor fn);
+/* KdRewriteResult.ext_calls and .ext_defs of this rewrite. */
+void rw_extern_report(R *r, KdRewriteResult *out);
 Var *rw_base_var(R *r, CXCursor decl);
 Var *rw_var_find(R *r, CXCursor decl);
 Var *rw_ref_var(R *r, KdNode *n);

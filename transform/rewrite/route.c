@@ -153,7 +153,11 @@ void rw_route_calls(R *r) {
       for (int a = 0; a < np; a++) {
         CXCursor p = clang_Cursor_getArgument(idle->def, (unsigned)a);
         Var *pv = rw_base_var(r, p);
-        if (pv)
+        if (pv && !pv->seed && rw_extern_mixed(r, idle->def, a))  // (a seed: device data from another input)
+          rw_set_opaque(r, pv, p,
+                        "it is a parameter of a function that other inputs call both with the struct's device data and "
+                        "with other pointers (a clone across files is not written)");
+        else if (pv && !pv->seed)
           rw_set_opaque(r, pv, p,
                       "it is a parameter of a function with external linkage that nothing in this file calls (its "
                       "callers elsewhere pass AoS pointers)");

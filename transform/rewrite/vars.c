@@ -173,3 +173,74 @@ int rw_comp_class(R *r, const Var *v) {
   }
   return r->fl.cflags[rw_uf_find(r, v->index)];
 }
+
+/* ---- functions of other inputs (KdRewriteOptions.extern_views) ---- */
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+static bool in_list(CXCursor fn, int i, const char *const *list, int n) {
+  if (!n)
+    return false;
+  CXString u = clang_getCursorUSR(fn);
+  const char *us = clang_getCString(u);
+  char *key = kd_xasprintf("%s#%d", us ? us : "", i);
+  clang_disposeString(u);
+  const char *k = key;
+  bool found = us && *us && bsearch(&k, list, (size_t)n, sizeof(char *), cmp_str);
+  free(key);
+  return found;
+}
+
+bool rw_extern_view(R *r, CXCursor fn, int i) { return in_list(fn, i, r->opt->extern_views, r->opt->nextern_views); }
+
+bool rw_extern_mixed(R *r, CXCursor fn, int i) { return in_list(fn, i, r->opt->extern_mixed, r->opt->nextern_mixed); }
+
+bool rw_extern_any(R *r, CXCursor fn) {
+  int np = clang_Cursor_getNumArguments(fn);
+  for (int i = 0; i < np; i++)
+    if (rw_extern_view(r, fn, i))
+      return true;
+  return false;
+}
+
+CXCursor rw_def_or_extern(R *r, CXCursor fn) {
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (!clang_Cursor_isNull(def) || clang_Cursor_isNull(fn) || !rw_extern_any(r, fn))
+    return def;
+  return clang_getCanonicalCursor(fn);
+}
+
+void rw_extern_report(R *r, KdRewriteResult *out) {
+  KD_VEC(char *) calls = {0};
+  for (int k = 0; k < r->fl.ext_calls.n; k++) {
+    KdNode *c = r->fl.ext_calls.v[k];
+    CXCursor callee = kd_node_referenced(r->tree, c);
+    CXString u = clang_getCursorUSR(callee);
+    const char *us = clang_getCString(u);
+    int nargs = clang_Cursor_getNumArguments(c->c);
+    for (int i = 0; us && *us && i < nargs && i < clang_Cursor_getNumArguments(callee); i++) {
+      if (rw_rs_of_pointer(r, rw_ctype(clang_Cursor_getArgument(callee, (unsigned)i))) < 0)
+        continue;
+      Var *from = NULL;
+      bool moved = false;
+      Src src = rw_ptr_source_m(r, rw_arg_node(r, c, i), &from, &moved);
+      bool view = src == SRC_VAR && (rw_comp_class(r, from) & CL_VIEW) && !(rw_comp_class(r, from) & CL_OTHER);
+      kd_vec_push(&calls, kd_xasprintf("%s#%d=%c", us, i, view ? 'V' : 'O'));
+    }
+    clang_disposeString(u);
+  }
+  out->ext_calls = calls.v;
+  out->next_calls = calls.n;
+  KD_VEC(char *) defs = {0};
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor fn = r->funcs.v[f];
+    if (!clang_isCursorDefinition(fn) || clang_getCursorLinkage(fn) != CXLinkage_External)
+      continue;
+    CXString u = clang_getCursorUSR(fn);
+    if (clang_getCString(u) && *clang_getCString(u))
+      kd_vec_push(&defs, kd_xstrdup(clang_getCString(u)));
+    clang_disposeString(u);
+  }
+  out->ext_defs = defs.v;
+  out->next_defs = defs.n;
+}

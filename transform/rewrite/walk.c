@@ -227,7 +227,7 @@ static void walk_call(R *r, KdNode *c) {
         rw_walk(r, rw_arg_node(r, c, i), CTX_VALUE);
     return;
   }
-  CXCursor def = clang_getCursorDefinition(callee);
+  CXCursor def = rw_def_or_extern(r, callee);
   unsigned off;
   bool local = !clang_Cursor_isNull(def) && rw_in_files(r, clang_getCursorLocation(def), &off);
   if (nargs >= 1 && rw_is_atomic_name(name) && !local) {
@@ -278,7 +278,8 @@ static void walk_call(R *r, KdNode *c) {
     }
     if (vr.kind == VR_PTR) {
       rw_set_bad(r, vr.var->rs, a->c, "a pointer to it is passed to '%s', %s", name,
-                 local ? "whose parameter receives other pointers too" : "which the rewriter cannot see into");
+                 local || rw_extern_mixed(r, callee, i) ? "whose parameter receives other pointers too"
+                                                        : "which the rewriter cannot see into");
       continue;
     }
     if ((vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB) && i < clang_getNumArgTypes(ft) &&
