@@ -60,7 +60,7 @@ typedef struct Options {
 } Options;
 
 static void usage(FILE *f) {
-  fputs("usage: kdlg-opt INPUT [-o OUTPUT] [--emit-dot FILE] [--emit-plan FILE] [--struct NAME]\n"
+  fputs("usage: kdlg-opt INPUT... [-o OUTPUT | -o DIR/ | -i] [--emit-dot FILE] [--emit-plan FILE] [--struct NAME]\n"
         "                [--epsilon BYTES] [--device-model FILE] [-x cuda|cl] [-p BUILD_DIR]\n"
         "                [--layout auto|aos|soa|split|tiled:N] [--plan-in FILE] [--dry-run]\n"
         "                [--inline-runtime] [--cuda-path DIR]\n"
@@ -80,7 +80,16 @@ static void help(void) {
         "\n"
         "options:\n"
         "  -o OUTPUT            write the optimized source (OpenCL: also OUTPUT.layout.h,\n"
-        "                       the host side of the new layouts)\n"
+        "                       the host side of the new layouts); a project header\n"
+        "                       (under the input's directory) that must change is\n"
+        "                       written beside OUTPUT at its path relative to the input\n"
+        "  -o DIR/              several inputs are one program (one plan per struct,\n"
+        "                       pointers followed across files): each output, and each\n"
+        "                       header that changes, at its path relative to the\n"
+        "                       inputs' common directory under DIR\n"
+        "  -i, --in-place[=SUFFIX]\n"
+        "                       write each input and changed header over itself, the\n"
+        "                       original kept as FILE.orig (FILE + SUFFIX)\n"
         "  --layout L           force a layout on every struct: auto (default: the paper's\n"
         "                       combined algorithm), aos, soa, split (the KDLG clusters,\n"
         "                       each AoS), tiled:N (one cluster, N elements per tile)\n"
