@@ -67,7 +67,7 @@ static KdProgram *build_program(void) {
   KdLoop *l2 = mkloop(a, 256, KD_RULE_WORKGROUP, "k2", "helper", 20);
   p->nkernels = 2;
   p->kernels = calloc(2, sizeof(KdKernel));
-  p->kernels[0] = (KdKernel){"k1", 8, 1,
+  p->kernels[0] = (KdKernel){"k1", "in.cl", 8, 1,
                              seq(a,
                                  kd_region_loop(a, NULL, NULL,
                                                 seq(a, kd_region_access(a, 0, 0, 16, false),
@@ -75,7 +75,7 @@ static KdProgram *build_program(void) {
                                                 NULL, l1),
                                  kd_region_access(a, 0, 2, 4, false),
                                  kd_region_loop(a, NULL, NULL, kd_region_access(a, -1, -1, 4, true), NULL, l3), NULL)};
-  p->kernels[1] = (KdKernel){"k2", 18, 1,
+  p->kernels[1] = (KdKernel){"k2", "in.cl", 18, 1,
                              seq(a, kd_region_access(a, 1, 0, 4, false), kd_region_access(a, -1, -1, 8, false),
                                  kd_region_loop(a, NULL, NULL,
                                                 seq(a, kd_region_access(a, 2, 0, 4, false),
