@@ -60,6 +60,8 @@ static void forward_diagnostics(CXTranslationUnit tu, FILE *diag, int *nerrors) 
 typedef struct KdRecord {
   char *usr;
   CXCursor def, top;
+  bool mapped;       // defined in a file of the source's map (the input or a project header)
+  bool defined;      // false: only declared (`struct S;`), def is the declaration
   UT_hash_handle hh;
 } KdRecord;
 
@@ -219,6 +221,20 @@ static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClient
   if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace)
     rs->top = c;
   enum CXCursorKind k = clang_getCursorKind(c);
+  if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) && !clang_isCursorDefinition(c)) {
+    CXString usr = clang_getCursorUSR(c);
+    const char *u = clang_getCString(usr);
+    KdRecord *r = NULL;
+    if (u && *u)
+      HASH_FIND_STR(rs->by_usr, u, r);
+    if (u && *u && !r) {  // a declaration only, until a definition comes
+      r = kd_xcalloc(1, sizeof *r);
+      r->usr = kd_xstrdup(u);
+      r->def = c;
+      HASH_ADD_KEYPTR(hh, rs->by_usr, r->usr, strlen(r->usr), r);
+    }
+    clang_disposeString(usr);
+  }
   if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) && clang_isCursorDefinition(c)) {
     CXFile f;
     clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
@@ -226,14 +242,18 @@ static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClient
     const char *u = clang_getCString(usr);
     KdRecord *r = NULL;
     bool mapped = kd_filemap_find(rs->files, f) >= 0;
-    if (mapped && u && *u)
+    if (u && *u)
       HASH_FIND_STR(rs->by_usr, u, r);
-    if (mapped && u && *u && !r) {
-      r = kd_xcalloc(1, sizeof *r);
-      r->usr = kd_xstrdup(u);
+    if (u && *u && (!r || !r->defined || (mapped && !r->mapped))) {  // (the first definition in a mapped file, else any)
+      if (!r) {
+        r = kd_xcalloc(1, sizeof *r);
+        r->usr = kd_xstrdup(u);
+        HASH_ADD_KEYPTR(hh, rs->by_usr, r->usr, strlen(r->usr), r);
+      }
       r->def = c;
       r->top = rs->top;
-      HASH_ADD_KEYPTR(hh, rs->by_usr, r->usr, strlen(r->usr), r);
+      r->mapped = mapped;
+      r->defined = true;
     }
     clang_disposeString(usr);
   }
@@ -243,10 +263,11 @@ static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClient
   return CXChildVisit_Continue;
 }
 
-bool kd_source_find_record(const KdSource *src, const char *usr, CXCursor *def, CXCursor *top) {
+/* The record of usr in src (read once), or NULL. */
+static KdRecord *record_of(const KdSource *src, const char *usr) {
   struct KdRecords *rs = src->records;
   if (!rs || !usr)
-    return false;
+    return NULL;
   if (!rs->read) {
     rs->files = src->files;
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), read_record, rs);
@@ -254,7 +275,17 @@ bool kd_source_find_record(const KdSource *src, const char *usr, CXCursor *def, 
   }
   KdRecord *r;
   HASH_FIND_STR(rs->by_usr, usr, r);
-  if (!r)
+  return r;
+}
+
+KdRecordWhere kd_source_record_where(const KdSource *src, const char *usr) {
+  KdRecord *r = record_of(src, usr);
+  return !r ? KD_RECORD_NONE : !r->defined ? KD_RECORD_DECLARED : !r->mapped ? KD_RECORD_OUTSIDE : KD_RECORD_MAPPED;
+}
+
+bool kd_source_find_record(const KdSource *src, const char *usr, CXCursor *def, CXCursor *top) {
+  KdRecord *r = record_of(src, usr);
+  if (!r || !r->mapped || !r->defined)
     return false;
   *def = r->def;
   *top = r->top;

@@ -71,6 +71,13 @@ void kd_frontend_dispose(KdSource *src);
  * declarations.  False if there is none. */
 bool kd_source_find_record(const KdSource *src, const char *usr, CXCursor *def, CXCursor *top);
 
+/* What src's translation unit has of the struct or class whose USR is usr:
+ * nothing (one input of a program that never names it), a declaration only
+ * (`struct S;`), a definition outside its map (a system header, a header
+ * outside the project's directory), or one kd_source_find_record finds. */
+typedef enum KdRecordWhere { KD_RECORD_NONE, KD_RECORD_DECLARED, KD_RECORD_OUTSIDE, KD_RECORD_MAPPED } KdRecordWhere;
+KdRecordWhere kd_source_record_where(const KdSource *src, const char *usr);
+
 /* Whether cursor c is located in the user's code (not a system header, not the prelude). */
 bool kd_cursor_in_user_code(CXCursor c);
 

@@ -250,9 +250,17 @@ void rw_setup_structs(R *r) {
     snprintf(S->tag, sizeof S->tag, "%s", sp->name);
     sanitize(S->tag);
     CXCursor def, top;
+    KdRecordWhere where = kd_source_record_where(r->src, sp->usr);
+    if (where == KD_RECORD_NONE) {
+      S->changes = false;  // one input of a program that never names it: nothing to do here
+      continue;
+    }
     if (!kd_source_find_record(r->src, sp->usr, &def, &top)) {
       S->bad = true;
-      if (sp->file && strcmp(sp->file, r->map->files[0].name))
+      if (where == KD_RECORD_DECLARED)
+        kd_remark(r->rem, (KdLoc){r->src->path, 0, 0}, "rewrite",
+                  "struct '%s' keeps its AoS layout: this file declares it without its definition", sp->name);
+      else if (sp->file && strcmp(sp->file, r->map->files[0].name))
         kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
                   "struct '%s' keeps its AoS layout: it is defined in a header outside the input's directory "
                   "(kdlg-opt rewrites the headers under it)",
