@@ -78,6 +78,14 @@ static void gen_struct(const RStruct *S, KdLanguage lang, KdGenStruct *g) {
   g->lang = lang;
 }
 
+/* Whether S's generated block is written: S is rewritten here, or (several
+ * inputs) S changes layout and is defined in a project header, which every
+ * input must rewrite alike, whether a pointer reaches S here or not. */
+static bool gets_block(R *r, const RStruct *S) {
+  return rw_rewritten(S) || (r->opt->blocks_in_headers && !S->bad && S->changes && !clang_Cursor_isNull(S->decl) &&
+                             kd_filemap_file_at(r->map, S->insert_at) > 0);
+}
+
 /* Where each rewritten struct's generated block goes: after its
  * declaration; for a struct of a project header that the rewrite leaves
  * as it is, in the main file, after the #include line that brings the
@@ -102,7 +110,7 @@ static void insert_blocks(R *r) {
   for (int fi = 0; fi < m->nfiles; fi++) {
     unsigned first = UINT_MAX;
     for (int i = 0; i < r->nrs; i++)
-      if (rw_rewritten(&r->rs[i]) && kd_filemap_file_at(m, r->rs[i].insert_at) == fi && r->rs[i].insert_at < first)
+      if (gets_block(r, &r->rs[i]) && kd_filemap_file_at(m, r->rs[i].insert_at) == fi && r->rs[i].insert_at < first)
         first = r->rs[i].insert_at;
     if (first == UINT_MAX)
       continue;
@@ -118,7 +126,7 @@ static void insert_blocks(R *r) {
   }
   for (int i = 0; i < r->nrs; i++) {
     RStruct *S = &r->rs[i];
-    if (!rw_rewritten(S))
+    if (!gets_block(r, S))
       continue;
     char *buf = NULL;
     size_t n = 0;
@@ -191,7 +199,7 @@ static int render_header(R *r, int fi, KdRewriteResult *out) {
   const KdMappedFile *mf = &r->map->files[fi];
   bool has_block = false;
   for (int i = 0; i < r->nrs; i++)
-    has_block |= rw_rewritten(&r->rs[i]) && kd_filemap_file_at(r->map, r->rs[i].insert_at) == fi;
+    has_block |= gets_block(r, &r->rs[i]) && kd_filemap_file_at(r->map, r->rs[i].insert_at) == fi;
   char *body = NULL;
   size_t blen = 0;
   FILE *fb = kd_xopen_memstream(&body, &blen);
