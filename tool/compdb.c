@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <clang-c/CXCompilationDatabase.h>
+#include <jansson.h>
 #include <libiberty/libiberty.h>
 
 #include "../analysis/mem.h"
@@ -346,6 +347,26 @@ static int translate_entry(CXCompileCommand c, KdCompdbArgs *out, FILE *diag) {
   return rc;
 }
 
+/* Whether `path` holds a JSON array, as a compilation database must; else
+ * why not, in why.  (libclang's loader would say so on stderr, unasked, in
+ * its own words: a database found by the search that does not load must
+ * stay silent.) */
+static bool is_database(const char *path, char *why, size_t n) {
+  if (access(path, R_OK) != 0) {
+    snprintf(why, n, "%s", strerror(errno));
+    return false;
+  }
+  json_error_t je;
+  json_t *root = json_load_file(path, 0, &je);
+  bool ok = root && json_is_array(root);
+  if (!root)
+    snprintf(why, n, je.line < 0 ? "%s" : "invalid JSON: %s", je.text);
+  else if (!ok)
+    snprintf(why, n, "not a JSON array");
+  json_decref(root);
+  return ok;
+}
+
 /* The directory above `dir` (malloc'd), NULL at the root. */
 static char *parent(const char *dir) {
   const char *slash = strrchr(dir, '/');
@@ -381,23 +402,22 @@ int kd_compdb_lookup(const char *build_dir, const char *input, bool verbose, KdC
   }
   char *path = kd_xasprintf("%s%scompile_commands.json", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
   int rc = 0;
+  char why[256] = "libclang cannot load it";
   CXCompilationDatabase db = NULL;
   CXCompilationDatabase_Error err = CXCompilationDatabase_CanNotLoadDatabase;
-  if (access(path, R_OK) == 0)  // (libclang prints its own noise for a missing one)
+  if (is_database(path, why, sizeof why))
     db = clang_CompilationDatabase_fromDirectory(dir, &err);
   if (err != CXCompilationDatabase_NoError) {
     if (build_dir) {
-      fprintf(diag, "kdlg-opt: error: cannot read '%s'\n", path);
+      fprintf(diag, "kdlg-opt: error: cannot read '%s': %s\n", path, why);
       rc = KD_COMPDB_NO_DATABASE;
     } else if (verbose) {  // one found on the way up that is not one: not ours to complain about
-      fprintf(diag, "kdlg-opt: '%s' does not load: not used\n", path);
+      fprintf(diag, "kdlg-opt: '%s' does not load (%s): not used\n", path, why);
     }
     goto done;
   }
-  CXCompileCommands all;
+  CXCompileCommands all = NULL;
   CXCompileCommand entry = real ? find_entry(db, real, &all) : NULL;
-  if (!real)
-    all = NULL;
   if (entry) {
     if (verbose)
       fprintf(diag, "kdlg-opt: compiler arguments from '%s'\n", path);

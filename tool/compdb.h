@@ -49,19 +49,22 @@ typedef struct KdCompdbArgs {
 /* kd_compdb_lookup's failures. */
 enum {
   KD_COMPDB_ERROR = -1,        // a response file cannot be read (printed)
-  KD_COMPDB_NO_DATABASE = -2,  // build_dir given, BUILD_DIR/compile_commands.json unreadable (printed)
+  KD_COMPDB_NO_DATABASE = -2,  // build_dir given, BUILD_DIR/compile_commands.json unreadable or no database (printed)
 };
 
 /* The parser arguments of `input` (a path to an existing file, relative to
  * the working directory or absolute).
  *
- * build_dir given (kdlg-opt -p): BUILD_DIR/compile_commands.json must load;
+ * build_dir given (kdlg-opt -p): BUILD_DIR/compile_commands.json must load
+ * (a JSON array: it is read once with jansson first, so that a broken one
+ * is reported here, in one line, and libclang never prints its own noise);
  * the first entry whose `file` is `input` (both resolved to real paths)
  * gives the arguments; with no such entry a warning is printed and *out has
  * none.  build_dir NULL: compile_commands.json is looked for in input's
  * directory and each one above it, as clang-tidy does; the first one found
- * is used only when it has an entry for input, silently either way.  With
- * `verbose`, the database used (or found and not used) is named on diag.
+ * is used only when it loads and has an entry for input, silently either
+ * way.  With `verbose`, the database used (or found and not used) is named
+ * on diag.
  *
  * Returns 0 with *out filled (free with kd_compdb_args_free), or
  * KD_COMPDB_ERROR / KD_COMPDB_NO_DATABASE with a message on diag (`kdlg-opt:

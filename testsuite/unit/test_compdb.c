@@ -244,6 +244,12 @@ static void test_lookup(void **state) {
   // -p, no database
   lookup(at("p/src"), at("p/src/k.cu"), false, KD_COMPDB_NO_DATABASE, NULL, NULL,
          "kdlg-opt: error: cannot read '");
+  lookup(at("p/src"), at("p/src/k.cu"), false, KD_COMPDB_NO_DATABASE, NULL, NULL,
+         "src/compile_commands.json': No such file or directory");
+  put("p/bad/compile_commands.json", "{\"directory\": \"/\"}");
+  lookup(at("p/bad"), at("p/src/k.cu"), false, KD_COMPDB_NO_DATABASE, NULL, NULL, "': not a JSON array");
+  put("p/bad/compile_commands.json", "[{");
+  lookup(at("p/bad"), at("p/src/k.cu"), false, KD_COMPDB_NO_DATABASE, NULL, NULL, "': invalid JSON: ");
 
   // the search: from the input's directory upwards, the first database found
   put("q/sub/k.cu", "");
@@ -262,6 +268,7 @@ static void test_lookup(void **state) {
   // one that does not load is not used either
   put("q/sub/compile_commands.json", "not json");
   lookup(NULL, at("q/sub/k.cu"), false, 0, NULL, NULL, NULL);
+  lookup(NULL, at("q/sub/k.cu"), true, 0, NULL, NULL, "compile_commands.json' does not load (invalid JSON: ");
   // an input that does not exist: nothing to look up
   lookup(NULL, at("q/sub/none.cu"), false, 0, NULL, NULL, NULL);
 }
