@@ -16,7 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 
 #include "../analysis/access.h"
@@ -26,6 +25,9 @@
 #include "../analysis/mem.h"
 #include "../transform/plan.h"
 #include "../transform/rewrite.h"
+#include "compdb.h"
+#include "datadir.h"
+#include "depfile.h"
 #include "output.h"
 
 #ifndef KDLG_OPT_VERSION
@@ -52,6 +54,8 @@ typedef struct Options {
   bool inline_runtime;           // --inline-runtime
   long long epsilon;             // --epsilon, -1: from the device model
   bool dump_access_model;        // --dump-access-model (for tests and debugging)
+  bool verbose;                  // -v, --verbose: say which compile_commands.json was read
+  const char *depfile;           // --depfile: Makefile rule OUTPUT: input and its user headers
   bool lang_given;
   KdLanguage lang;
   const char *cuda_path;         // --cuda-path: the CUDA toolkit (default: analysis/toolkit.h's search)
@@ -63,7 +67,7 @@ static void usage(FILE *f) {
   fputs("usage: kdlg-opt INPUT... [-o OUTPUT | -o DIR/ | -i] [--emit-dot FILE] [--emit-plan FILE] [--struct NAME]\n"
         "                [--epsilon BYTES] [--device-model FILE] [-x cuda|cl] [-p BUILD_DIR]\n"
         "                [--layout auto|aos|soa|split|tiled:N] [--plan-in FILE] [--dry-run]\n"
-        "                [--inline-runtime] [--cuda-path DIR]\n"
+        "                [--inline-runtime] [--cuda-path DIR] [--depfile FILE] [-v]\n"
         "                [-- COMPILER_ARGS...]\n"
         "       kdlg-opt --help | --version\n",
         f);
@@ -102,14 +106,25 @@ static void help(void) {
         "                       (FILE '-' is standard output for both)\n"
         "  --struct NAME        analyse only struct NAME (default: every eligible struct)\n"
         "  --epsilon BYTES      partition threshold ε (default: the device model's, 128 B)\n"
-        "  --device-model FILE  decision-tree model from kdlg-calibrate (default: built-in)\n"
+        "  --device-model FILE  decision-tree model from kdlg-calibrate (default: built-in),\n"
+        "                       or the NAME of one shipped with kdlg-opt (provisional,\n"
+        "                       h200: see --version for where they are)\n"
         "  -x cuda|cl           input language (default: from the extension .cu/.cuh/.cl)\n"
         "  --cuda-path DIR      the CUDA toolkit whose headers CUDA files are parsed with\n"
         "                       (default: $CUDA_PATH, $CUDA_HOME, the nvcc on PATH,\n"
         "                       /usr/local/cuda; none found, or -nocudainc after --:\n"
         "                       kdlg-opt's built-in declarations)\n"
-        "  -p BUILD_DIR         read compiler arguments (-I -D -U -include -isystem -std=)\n"
-        "                       from BUILD_DIR/compile_commands.json\n"
+        "  -p BUILD_DIR         read the input's compiler arguments from\n"
+        "                       BUILD_DIR/compile_commands.json (nvcc's or clang's: -I\n"
+        "                       -isystem -D -U -include -std --cuda-path in either\n"
+        "                       spelling, response files @F and --options-file F,\n"
+        "                       paths relative to the entry's directory); without -p,\n"
+        "                       the first compile_commands.json in the input's directory\n"
+        "                       or above it, if it has an entry for the input\n"
+        "  --depfile FILE       also write FILE, a Makefile rule 'OUTPUT: INPUT headers...'\n"
+        "                       naming the user headers the input includes (needs -o;\n"
+        "                       for build systems: CMake's DEPFILE, Ninja's depfile)\n"
+        "  -v, --verbose        say which compile_commands.json was read\n"
         "  -- ARGS...           pass ARGS to the parser (e.g. -I dir -D N=64)\n"
         "  --dump-access-model  print each kernel's global-memory instructions and loops\n"
         "  --help, --version\n"
@@ -126,6 +141,9 @@ static void version(void) {
   printf("embedded device model: %s, epsilon %lld B, %s%s\n", m->device, (long long)m->epsilon,
          m->provisional ? "PROVISIONAL (not calibrated on a GPU)" : "calibrated ",
          m->provisional ? "" : (m->date ? m->date : ""));
+  char *models = kd_models_dir();
+  printf("device models (--device-model NAME): %s\n", models ? models : "none found");
+  free(models);
 }
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -153,6 +171,10 @@ static int parse_args(int argc, char **argv, Options *o) {
     }
     if (!strcmp(a, "--dump-access-model")) {
       o->dump_access_model = true;
+      continue;
+    }
+    if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
+      o->verbose = true;
       continue;
     }
     if (!strcmp(a, "--dry-run")) {
@@ -196,6 +218,8 @@ static int parse_args(int argc, char **argv, Options *o) {
       slot = &o->plan_in;
     else if (!strcmp(a, "--cuda-path"))
       slot = &o->cuda_path;
+    else if (!strcmp(a, "--depfile"))
+      slot = &o->depfile;
     if (slot) {
       if (i + 1 >= argc)
         return usage_error("option '%s' needs a value", a);
@@ -255,69 +279,21 @@ static int parse_args(int argc, char **argv, Options *o) {
     size_t n = strlen(o->output);
     o->output_dir = (n > 0 && o->output[n - 1] == '/') || (stat(o->output, &st) == 0 && S_ISDIR(st.st_mode));
   }
+  if (o->depfile && !o->output)
+    return usage_error("%s needs -o (the output is the depfile's target)", "--depfile");
+  if (o->depfile && o->ninputs > 1)
+    return usage_error("%s takes one input (its rule's target is the output)", "--depfile");
   if (o->ninputs > 1 && o->output && !o->output_dir)
     return usage_error("several inputs are one program: give -o DIR/ (outputs mirror the inputs' tree), not -o '%s'",
                        o->output);
   for (int i = 0; i < o->ninputs && !o->in_place; i++) {
     if (o->output && !o->output_dir && kd_same_file(o->output, o->inputs[i]))
       return usage_error("refusing to overwrite the input '%s' (write the output elsewhere)", o->output);
-    const char *outs[2] = {o->emit_dot, o->emit_plan};
-    for (int k = 0; k < 2; k++)
+    const char *outs[3] = {o->emit_dot, o->emit_plan, o->depfile};
+    for (int k = 0; k < 3; k++)
       if (outs[k] && strcmp(outs[k], "-") && kd_same_file(outs[k], o->inputs[i]))
         return usage_error("refusing to overwrite the input '%s' with an analysis output", outs[k]);
   }
-  return -1;
-}
-
-/* Compiler arguments from compile_commands.json: only those that change how
- * the source parses (-I -D -U -include -isystem -std= --cuda-path=); the rest are the
- * build's (nvcc -arch, -o, -c) and mean nothing to the parser. */
-static int read_compile_db(const Options *o, const char *input, char ***out, int *nout) {
-  CXCompilationDatabase_Error err;
-  CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(o->build_dir, &err);
-  if (err != CXCompilationDatabase_NoError) {
-    fprintf(stderr, "kdlg-opt: error: cannot read '%s/compile_commands.json'\n", o->build_dir);
-    return EXIT_USAGE;
-  }
-  char *abs = realpath(input, NULL);
-  CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : input);
-  free(abs);
-  unsigned ncmd = clang_CompileCommands_getSize(cmds);
-  *out = NULL;
-  *nout = 0;
-  if (ncmd == 0) {
-    fprintf(stderr, "kdlg-opt: warning: '%s' has no entry in '%s/compile_commands.json'\n", input,
-            o->build_dir);
-  } else {
-    CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
-    unsigned n = clang_CompileCommand_getNumArgs(cmd);
-    *out = kd_xcalloc(2 * (size_t)n + 1, sizeof(char *));
-    static const char *const with_value[] = {"-I", "-D", "-U", "-include", "-isystem", NULL};
-    for (unsigned i = 1; i < n; i++) {
-      CXString s = clang_CompileCommand_getArg(cmd, i);
-      const char *a = clang_getCString(s);
-      bool keep = false, takes_next = false;
-      for (const char *const *w = with_value; *w; w++) {
-        if (!strcmp(a, *w))
-          keep = takes_next = true;
-        else if (!strncmp(a, *w, strlen(*w)))
-          keep = true;
-      }
-      if (!strncmp(a, "-std=", 5) || !strncmp(a, "--cuda-path=", 12))
-        keep = true;
-      if (keep) {
-        (*out)[(*nout)++] = kd_xstrdup(a);
-        if (takes_next && i + 1 < n) {
-          CXString v = clang_CompileCommand_getArg(cmd, ++i);
-          (*out)[(*nout)++] = kd_xstrdup(clang_getCString(v));
-          clang_disposeString(v);
-        }
-      }
-      clang_disposeString(s);
-    }
-  }
-  clang_CompileCommands_dispose(cmds);
-  clang_CompilationDatabase_dispose(db);
   return -1;
 }
 
@@ -366,38 +342,40 @@ static void dump_access_model(const KdProgram *prog) {
   free(snames);
 }
 
-/* The device model: --device-model FILE, else the built-in one (calibrated on
- * an H200).  *loaded is the one to free (NULL for the built-in).  NULL on an
- * error (printed). */
+/* The device model: --device-model FILE (or the NAME of a shipped one:
+ * tool/datadir.h), else the built-in one (calibrated on an H200).  *loaded
+ * is the one to free (NULL for the built-in).  NULL on an error (printed). */
 static const KdDeviceModel *device_model(const Options *o, KdDeviceModel **loaded) {
   *loaded = NULL;
   if (!o->device_model_path)
     return kd_device_model_builtin();
   char err[512];
-  if (kd_device_model_load(o->device_model_path, loaded, err, sizeof err) != 0) {
+  char *path = kd_model_path(o->device_model_path);
+  if (kd_device_model_load(path, loaded, err, sizeof err) != 0)
     fprintf(stderr, "%s: error: %s\n", o->device_model_path, err);
-    return NULL;
-  }
+  free(path);
   return *loaded;
 }
 
-/* The parser's arguments: compile_commands.json's first (-p), then those
- * after --.  Returns -1 with *out (free with free_args), or an exit status. */
+/* The parser's arguments: the build's first (compile_commands.json: -p's,
+ * else one found above the input; tool/compdb.h), then those after --.
+ * Returns -1 with *out (free with free_args), or an exit status. */
 static int compiler_args(const Options *o, const char *input, char ***out, int *nout) {
-  char **dbargs = NULL;
-  int ndb = 0, rc;
-  if (o->build_dir && (rc = read_compile_db(o, input, &dbargs, &ndb)) >= 0)
-    return rc;
+  KdCompdbArgs db;
+  int rc = kd_compdb_lookup(o->build_dir, input, o->verbose, &db, stderr);
+  if (rc != 0)
+    return rc == KD_COMPDB_NO_DATABASE ? EXIT_USAGE : EXIT_INPUT;
+  int ndb = db.nargs;
   *out = kd_xcalloc((size_t)(ndb + o->ncargs + 2), sizeof(char *));
   for (int i = 0; i < ndb; i++)
-    (*out)[i] = dbargs[i];
+    (*out)[i] = kd_xstrdup(db.args[i]);
   for (int i = 0; i < o->ncargs; i++)
     (*out)[ndb + i] = kd_xstrdup(o->cargs[i]);
   *nout = ndb + o->ncargs;
   if (o->cuda_path) {  // (last: it wins over one among the compiler arguments, as clang's last one does)
     (*out)[(*nout)++] = kd_xasprintf("--cuda-path=%s", o->cuda_path);
   }
-  free(dbargs);
+  kd_compdb_args_free(&db);
   return -1;
 }
 
@@ -853,6 +831,10 @@ int main(int argc, char **argv) {
     if (kd_frontend_parse(u->input, o.ninputs > 1 ? root : NULL, o.lang, (const char *const *)u->cargs, u->ncargs,
                           &u->src, stderr) != 0) {
       rc = EXIT_INPUT;
+      goto done;
+    }
+    if (o.depfile && !o.dry_run && kd_depfile_write(o.depfile, o.output, u->src.tu, stderr) != 0) {
+      rc = EXIT_INPUT;  // (what the output is made from: the input and its user headers)
       goto done;
     }
     // 2. Access model: global-memory instructions and loops of every kernel.

@@ -40,6 +40,15 @@ if not os.path.exists(kdlg_opt):
 nvcc = lit_config.params.get('nvcc') or shutil.which('nvcc') or '/usr/local/cuda/bin/nvcc'
 clang_cl = shutil.which('clang-22') or shutil.which('clang') or '/usr/lib/llvm-22/bin/clang'
 
+# CMake, for the tests that configure a project (compdb/cmake-nvcc.test);
+# kdlg-opt's version as project() has it (version.test).
+cmake = lit_config.params.get('cmake') or shutil.which('cmake') or 'cmake'
+kdlg_version = lit_config.params.get('version')
+if not kdlg_version:  # run by hand: project()'s
+    import re
+    with open(os.path.join(repo_root, 'CMakeLists.txt')) as f:
+        kdlg_version = re.search(r'project\(kdlg-opt VERSION ([0-9.]+)', f.read()).group(1)
+
 python = sys.executable or 'python3'
 plancheck = os.path.join(config.test_source_root, 'plancheck.py')
 exitcode = os.path.join(config.test_source_root, 'exitcode.py')
@@ -54,12 +63,15 @@ config.substitutions.append(('%kdlg-calibrate', kdlg_calibrate))
 config.substitutions.append(('%kdlg-opt-provisional', '"%s" --device-model "%s"' % (
     kdlg_opt, os.path.join(repo_root, 'runtime', 'models', 'provisional.json'))))
 config.substitutions.append(('%kdlg-opt', kdlg_opt))
+config.substitutions.append(('%nvcc-path', nvcc))  # (before %nvcc, its prefix)
 config.substitutions.append(('%nvcc', '"%s" -std=c++17 -arch=sm_90 -I "%s"' % (
     nvcc, os.path.join(repo_root, 'runtime'))))
 config.substitutions.append(('%clang-cl', '"%s" -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only' % clang_cl))
 config.substitutions.append(('%plancheck', '"%s" "%s"' % (python, plancheck)))
 config.substitutions.append(('%exitcode', '"%s" "%s"' % (python, exitcode)))
 config.substitutions.append(('%python', '"%s"' % python))
+config.substitutions.append(('%cmake', '"%s"' % cmake))
+config.substitutions.append(('%version', kdlg_version))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
 config.substitutions.append(('%runtime', os.path.join(repo_root, 'runtime')))
 config.substitutions.append(('%models', os.path.join(repo_root, 'runtime', 'models')))

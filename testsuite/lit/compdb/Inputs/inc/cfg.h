@@ -1,0 +1,1 @@
+#define NITER 64

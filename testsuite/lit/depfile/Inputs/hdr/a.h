@@ -1,0 +1,3 @@
+#pragma once
+#include "b.h"
+#define SCALE (2.0f * FACTOR)
