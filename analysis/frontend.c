@@ -5,6 +5,7 @@
 #include "mem.h"
 #include "toolkit.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +77,7 @@ struct KdRecords {
 typedef struct ParserArgs {
   const char *v[64 + 256];
   int n;
-  struct CXUnsavedFile unsaved[NSTUBS + 1];
+  struct CXUnsavedFile unsaved[NSTUBS + 2];  // the prelude, its stubs, the input (kd_frontend_parse_text)
   int nunsaved;
   char stub_paths[NSTUBS][128];
   char *owned[2];  // strings of v that are ours to free
@@ -166,23 +167,27 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
   return 0;
 }
 
-int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
-                      KdSource *out, FILE *diag) {
+/* Parses `path` (its text from `text`, len bytes, where not NULL: an
+ * unsaved file) into *out; see kd_frontend_parse. */
+static int parse(const char *path, const char *text, size_t len, KdLanguage lang, const char *const *extra_args,
+                 int nargs, KdSource *out, FILE *diag) {
   memset(out, 0, sizeof *out);
   out->path = path;
   out->lang = lang;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(diag, "%s: error: cannot open input file: %s\n", path, strerror(errno));
-    return 1;
-  }
-  int c = fgetc(f);
-  bool unreadable = ferror(f);
-  (void)c;
-  fclose(f);
-  if (unreadable) {
-    fprintf(diag, "%s: error: cannot read input file\n", path);
-    return 1;
+  if (!text) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+      fprintf(diag, "%s: error: cannot open input file: %s\n", path, strerror(errno));
+      return 1;
+    }
+    int c = fgetc(f);
+    bool unreadable = ferror(f);
+    (void)c;
+    fclose(f);
+    if (unreadable) {
+      fprintf(diag, "%s: error: cannot read input file\n", path);
+      return 1;
+    }
   }
 
   ParserArgs pa = {0};
@@ -191,6 +196,9 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
     free_parser_args(&pa);
     return rc;
   }
+  if (text)
+    pa.unsaved[pa.nunsaved++] = (struct CXUnsavedFile){path, text, (unsigned long)len};
+  assert(pa.nunsaved <= (int)(sizeof pa.unsaved / sizeof pa.unsaved[0]));
 
   out->index = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, pa.v, pa.n, pa.unsaved, (unsigned)pa.nunsaved,
@@ -208,12 +216,23 @@ int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extr
     return 1;
   }
   CXFile main = clang_getFile(out->tu, path);
-  size_t len = 0;
+  size_t mlen = 0;
   if (main)
-    clang_getFileContents(out->tu, main, &len);
-  out->tree = kd_tree_new(main, len);
+    clang_getFileContents(out->tu, main, &mlen);
+  out->tree = kd_tree_new(main, mlen);
   out->records = kd_xcalloc(1, sizeof *out->records);
   return 0;
+}
+
+int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
+                      KdSource *out, FILE *diag) {
+  return parse(path, NULL, 0, lang, extra_args, nargs, out, diag);
+}
+
+int kd_frontend_parse_text(const char *path, const char *text, size_t len, KdLanguage lang,
+                           const char *const *extra_args, int nargs, KdSource *out, FILE *diag) {
+  assert(text);
+  return parse(path, text, len, lang, extra_args, nargs, out, diag);
 }
 
 static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClientData data) {

@@ -57,6 +57,12 @@ const char *kd_language_name(KdLanguage lang);
 int kd_frontend_parse(const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
                       KdSource *out, FILE *diag);
 
+/* kd_frontend_parse of a file whose text is `text` (len bytes, need not
+ * end in NUL), not read from disk: libclang's unsaved file at `path` (the
+ * libFuzzer harness, testsuite/libfuzzer/).  text must outlive *out. */
+int kd_frontend_parse_text(const char *path, const char *text, size_t len, KdLanguage lang,
+                           const char *const *extra_args, int nargs, KdSource *out, FILE *diag);
+
 void kd_frontend_dispose(KdSource *src);
 
 /* The definition of the struct or class whose USR is `usr` (KdStruct.usr,
