@@ -238,6 +238,23 @@ static bool layout_changes(const kd_layout *L, const KdLayoutChoice *layouts) {
   return !(L->nclusters == 1 && L->clusters[0].tile == 1 && layouts[0].align == 0);
 }
 
+static const char template_why[] =
+    "it is an instance of a class template (the rewriter rewrites structs and classes defined as such, and "
+    "explicit specializations, not a type instantiated from a template or a partial specialization)";
+
+/* Whether the struct of sp (not a definition of the file's, kd_source_find_record)
+ * is an instance of a class template of the file: its location is a
+ * template's or a partial specialization's (clang puts an implicit
+ * instantiation where the pattern it comes from is). */
+static bool template_instance(R *r, const KdStructPlan *sp) {
+  CXFile f = sp->file ? clang_getFile(r->src->tu, sp->file) : NULL;
+  if (!f)
+    return false;
+  CXCursor c = clang_getCursor(r->src->tu, clang_getLocation(r->src->tu, f, sp->line, sp->col));
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
 void rw_setup_structs(R *r) {
   r->rs = kd_xcalloc((size_t)r->plan->nstructs + 1, sizeof(RStruct));
   for (int i = 0; i < r->plan->nstructs; i++) {
@@ -252,8 +269,8 @@ void rw_setup_structs(R *r) {
     CXCursor def, top;
     if (!kd_source_find_record(r->src, sp->usr, &def, &top)) {
       S->bad = true;
-      kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
-                "struct '%s' keeps its AoS layout: it is not defined in this file", sp->name);
+      kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite", "struct '%s' keeps its AoS layout: %s",
+                sp->name, template_instance(r, sp) ? template_why : "it is not defined in this file");
       continue;
     }
     S->decl = def;
