@@ -238,7 +238,7 @@ int kd_frontend_parse_text(const char *path, const char *text, size_t len, KdLan
 static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClientData data) {
   struct KdRecords *rs = data;
   enum CXCursorKind pk = clang_getCursorKind(parent);
-  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace)
+  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_LinkageSpec)
     rs->top = c;
   enum CXCursorKind k = clang_getCursorKind(c);
   if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) && clang_isCursorDefinition(c)) {
