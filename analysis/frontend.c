@@ -161,6 +161,9 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
       pa->v[pa->n++] = "-cl-std=CL1.2";
     pa->v[pa->n++] = "-Xclang";
     pa->v[pa->n++] = "-finclude-default-header";
+    // the device's OpenCL version, which an OpenCL implementation defines
+    // (clang does not): code under #ifdef __OPENCL_VERSION__ is seen
+    pa->v[pa->n++] = "-D__OPENCL_VERSION__=__OPENCL_C_VERSION__";
   }
   for (int i = 0; i < nargs; i++)
     pa->v[pa->n++] = extra_args[i];

@@ -12,7 +12,9 @@
  * stands in for it (cuda_prelude.h, force-included from a virtual file;
  * <cuda_runtime.h> and friends resolve to it).  OpenCL C is parsed with
  * -finclude-default-header and -cl-std=CL1.2 unless the caller passes
- * another -cl-std.  Clang's errors are forwarded as
+ * another -cl-std, and __OPENCL_VERSION__ (the device's version, which
+ * clang leaves to the OpenCL implementation) defined as
+ * __OPENCL_C_VERSION__.  Clang's errors are forwarded as
  * `file:line:col: error: message`.
  */
 #ifndef KDLG_FRONTEND_H
