@@ -70,7 +70,8 @@ void kd_frontend_dispose(KdSource *src);
 /* The definition of the struct or class whose USR is `usr` (KdStruct.usr,
  * the plan's identity of a struct) among those spelled in the main file of
  * src, and the top-level declaration holding it (a child of the translation
- * unit or of a namespace: `typedef struct {...} S;`, `struct S {...} a;`).
+ * unit, of a namespace or of an extern "C" block: `typedef struct {...} S;`,
+ * `struct S {...} a;`).
  * The definitions are read once, on the first call: those at file scope, in
  * namespaces, extern "C" blocks, typedefs, other structs and variable
  * declarations.  False if there is none. */
