@@ -5,6 +5,7 @@
 #include "mem.h"
 #include "toolkit.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,7 @@ struct KdRecords {
 typedef struct ParserArgs {
   const char *v[64 + 256];
   int n;
-  struct CXUnsavedFile unsaved[NSTUBS + 1];
+  struct CXUnsavedFile unsaved[NSTUBS + 2];  // the prelude, its stubs, the input (kd_frontend_parse_text)
   int nunsaved;
   char stub_paths[NSTUBS][128];
   char *owned[2];  // strings of v that are ours to free
@@ -162,29 +163,37 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
       pa->v[pa->n++] = "-cl-std=CL1.2";
     pa->v[pa->n++] = "-Xclang";
     pa->v[pa->n++] = "-finclude-default-header";
+    // the device's OpenCL version, which an OpenCL implementation defines
+    // (clang does not): code under #ifdef __OPENCL_VERSION__ is seen
+    pa->v[pa->n++] = "-D__OPENCL_VERSION__=__OPENCL_C_VERSION__";
   }
   for (int i = 0; i < nargs; i++)
     pa->v[pa->n++] = extra_args[i];
   return 0;
 }
 
-int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const char *const *extra_args,
-                      int nargs, KdSource *out, FILE *diag) {
+/* Parses `path` (its text from `text`, len bytes, where not NULL: an
+ * unsaved file) into *out, its project headers those under root; see
+ * kd_frontend_parse. */
+static int parse(const char *path, const char *root, const char *text, size_t len, KdLanguage lang,
+                 const char *const *extra_args, int nargs, KdSource *out, FILE *diag) {
   memset(out, 0, sizeof *out);
   out->path = path;
   out->lang = lang;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(diag, "%s: error: cannot open input file: %s\n", path, strerror(errno));
-    return 1;
-  }
-  int c = fgetc(f);
-  bool unreadable = ferror(f);
-  (void)c;
-  fclose(f);
-  if (unreadable) {
-    fprintf(diag, "%s: error: cannot read input file\n", path);
-    return 1;
+  if (!text) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+      fprintf(diag, "%s: error: cannot open input file: %s\n", path, strerror(errno));
+      return 1;
+    }
+    int c = fgetc(f);
+    bool unreadable = ferror(f);
+    (void)c;
+    fclose(f);
+    if (unreadable) {
+      fprintf(diag, "%s: error: cannot read input file\n", path);
+      return 1;
+    }
   }
 
   ParserArgs pa = {0};
@@ -193,6 +202,9 @@ int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const
     free_parser_args(&pa);
     return rc;
   }
+  if (text)
+    pa.unsaved[pa.nunsaved++] = (struct CXUnsavedFile){path, text, (unsigned long)len};
+  assert(pa.nunsaved <= (int)(sizeof pa.unsaved / sizeof pa.unsaved[0]));
 
   out->index = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, pa.v, pa.n, pa.unsaved, (unsigned)pa.nunsaved,
@@ -215,10 +227,21 @@ int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const
   return 0;
 }
 
+int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const char *const *extra_args,
+                      int nargs, KdSource *out, FILE *diag) {
+  return parse(path, root, NULL, 0, lang, extra_args, nargs, out, diag);
+}
+
+int kd_frontend_parse_text(const char *path, const char *text, size_t len, KdLanguage lang,
+                           const char *const *extra_args, int nargs, KdSource *out, FILE *diag) {
+  assert(text);
+  return parse(path, NULL, text, len, lang, extra_args, nargs, out, diag);
+}
+
 static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClientData data) {
   struct KdRecords *rs = data;
   enum CXCursorKind pk = clang_getCursorKind(parent);
-  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace)
+  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_LinkageSpec)
     rs->top = c;
   enum CXCursorKind k = clang_getCursorKind(c);
   if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl) && !clang_isCursorDefinition(c)) {

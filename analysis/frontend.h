@@ -12,7 +12,9 @@
  * stands in for it (cuda_prelude.h, force-included from a virtual file;
  * <cuda_runtime.h> and friends resolve to it).  OpenCL C is parsed with
  * -finclude-default-header and -cl-std=CL1.2 unless the caller passes
- * another -cl-std.  Clang's errors are forwarded as
+ * another -cl-std, and __OPENCL_VERSION__ (the device's version, which
+ * clang leaves to the OpenCL implementation) defined as
+ * __OPENCL_C_VERSION__.  Clang's errors are forwarded as
  * `file:line:col: error: message`.
  */
 #ifndef KDLG_FRONTEND_H
@@ -60,12 +62,19 @@ const char *kd_language_name(KdLanguage lang);
 int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const char *const *extra_args,
                       int nargs, KdSource *out, FILE *diag);
 
+/* kd_frontend_parse of a file whose text is `text` (len bytes, need not
+ * end in NUL), not read from disk: libclang's unsaved file at `path` (the
+ * libFuzzer harness, testsuite/libfuzzer/).  text must outlive *out. */
+int kd_frontend_parse_text(const char *path, const char *text, size_t len, KdLanguage lang,
+                           const char *const *extra_args, int nargs, KdSource *out, FILE *diag);
+
 void kd_frontend_dispose(KdSource *src);
 
 /* The definition of the struct or class whose USR is `usr` (KdStruct.usr,
  * the plan's identity of a struct) among those spelled in the files of
- * src->files (the input and its project headers), and the top-level declaration holding it (a child of the translation
- * unit or of a namespace: `typedef struct {...} S;`, `struct S {...} a;`).
+ * src->files (the input and its project headers), and the top-level
+ * declaration holding it (a child of the translation unit, of a namespace or
+ * of an extern "C" block: `typedef struct {...} S;`, `struct S {...} a;`).
  * The definitions are read once, on the first call: those at file scope, in
  * namespaces, extern "C" blocks, typedefs, other structs and variable
  * declarations.  False if there is none. */

@@ -45,7 +45,11 @@ typedef struct kd_layout_field {
   const char *name;
   uint32_t aos_offset;  /* offset in the original AoS struct, bytes */
   uint32_t bytes;       /* σ(f), bytes */
-  uint32_t align;       /* alignment of the field's type, bytes (power of two) */
+  uint32_t align;       /* alignment of the field's type, bytes (power of two): the
+                           type the layout stores it as (the declared type, as
+                           __alignof__(__typeof__(s.f)) gives it), not the member's
+                           alignment in the AoS struct, which the struct's packed or
+                           the field's aligned(N) change (aos_offset keeps those) */
   uint32_t cluster;     /* index of its cluster */
   uint32_t offset;      /* off(f): offset inside the cluster, bytes */
 } kd_layout_field;

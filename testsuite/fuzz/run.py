@@ -63,15 +63,6 @@ cldiff_test = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(cldiff_test)
 
 
-def _spelling(src, name):
-    """cldiff_test.spelling, also for `struct __attribute__((...)) S {`"""
-    if re.search(r"\bstruct\s+(__attribute__\s*\(\(.*?\)\)\s*)*" + re.escape(name) + r"\s*\{", src):
-        return "struct " + name
-    return name
-
-
-cldiff_test.spelling = _spelling
-
 A = None  # the parsed arguments, for the workers
 
 

@@ -18,6 +18,10 @@ config.suffixes = ['.cu', '.cl', '.test']
 # through %exitcode, which runs a command and then prints `exit=N`.
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+# --param exec_root=DIR: the tests' Output/ folders there, not beside the
+# tests (the sanitized run, testsuite/sanitize/, runs beside the plain one)
+if lit_config.params.get('exec_root'):
+    config.test_exec_root = lit_config.params['exec_root']
 # Helper inputs that are not tests themselves.
 config.excludes = ['Inputs', 'Output', 'lit.cfg.py', 'plancheck.py', 'exitcode.py']
 

@@ -172,7 +172,9 @@ typedef struct Buf {
 static Buf bufs[MAXBUF];
 static int nbufs;
 
-/* alignment of every field of every struct, measured on the device (the probe) */
+/* alignment of every field's type (__alignof__(__typeof__(s.f)): not the
+ * member's, which packed or aligned(N) change; the layout header's
+ * kd_layout_field.align means the same), measured on the device (the probe) */
 static uint32_t *field_align[256];
 
 static uint32_t align_of(const cldiff_struct *S, uint32_t f) { return field_align[S - cldiff_structs][f]; }

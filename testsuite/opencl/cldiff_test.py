@@ -10,7 +10,8 @@ kernel file and layout; see CMakeLists.txt).
 2. writes DIR/cldiff_gen.c: it includes the layout header and holds the
    plan's structs and fields, the kernels' argument maps (kdlg_args_*), the
    header's helpers (kdlg_<S>_pack, ...) and a probe kernel (sizeof, offsetof,
-   alignment on the device);
+   and each field's type's alignment, __alignof__(__typeof__(s.f)), on the
+   device: what the layout header's field alignment means);
 3. compiles DIR/cldiff_gen.c and links it with cldiff.c (or --harness-obj,
    cldiff.c compiled once) into DIR/cldiff;
 4. --idempotent: kdlg-opt DIR/out.cl -o DIR/out2.cl must succeed and rewrite
@@ -87,8 +88,9 @@ def c_string(s):
 
 
 def spelling(src, name):
-    """how the original source names struct `name`: 'struct name' or the typedef name"""
-    if re.search(r"\bstruct\s+" + re.escape(name) + r"\s*\{", src):
+    """how the original source names struct `name`: 'struct name' (also `struct
+    __attribute__((packed)) name {`) or the typedef name"""
+    if re.search(r"\bstruct\s+(__attribute__\s*\(\(.*?\)\)\s*)*" + re.escape(name) + r"\s*\{", src):
         return "struct " + name
     return name
 
@@ -110,7 +112,10 @@ def write_wrapper(path, src, plan, header, kernels):
         probe.append(f"  o[k++] = sizeof({sp});")
         for f in s["fields"]:
             probe.append(f"  o[k++] = __builtin_offsetof({sp}, {f['name']});")
-            probe.append(f"  o[k++] = __alignof__((({sp} *)0)->{f['name']});")
+            # the alignment of the field's type, as the layout header means it
+            # (runtime/kdlg_layout.h): not the member's, which a packed struct
+            # or the field's aligned(N) changes
+            probe.append(f"  o[k++] = __alignof__(__typeof__((({sp} *)0)->{f['name']}));")
         entries.append(f"#ifdef KDLG_{n}_NREGIONS\n"
                        f'  {{"{n}", &cldiff_plan_{n}, &kdlg_{n}_layout, KDLG_{n}_NREGIONS, kdlg_{n}_region_bytes, '
                        f"kdlg_{n}_pack, kdlg_{n}_unpack}},\n"

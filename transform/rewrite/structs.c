@@ -238,6 +238,23 @@ static bool layout_changes(const kd_layout *L, const KdLayoutChoice *layouts) {
   return !(L->nclusters == 1 && L->clusters[0].tile == 1 && layouts[0].align == 0);
 }
 
+static const char template_why[] =
+    "it is an instance of a class template (the rewriter rewrites structs and classes defined as such, and "
+    "explicit specializations, not a type instantiated from a template or a partial specialization)";
+
+/* Whether the struct of sp (not a definition of the file's, kd_source_find_record)
+ * is an instance of a class template of the file: its location is a
+ * template's or a partial specialization's (clang puts an implicit
+ * instantiation where the pattern it comes from is). */
+static bool template_instance(R *r, const KdStructPlan *sp) {
+  CXFile f = sp->file ? clang_getFile(r->src->tu, sp->file) : NULL;
+  if (!f)
+    return false;
+  CXCursor c = clang_getCursor(r->src->tu, clang_getLocation(r->src->tu, f, sp->line, sp->col));
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
 void rw_setup_structs(R *r) {
   r->rs = kd_xcalloc((size_t)r->plan->nstructs + 1, sizeof(RStruct));
   for (int i = 0; i < r->plan->nstructs; i++) {
@@ -251,7 +268,7 @@ void rw_setup_structs(R *r) {
     sanitize(S->tag);
     CXCursor def, top;
     KdRecordWhere where = kd_source_record_where(r->src, sp->usr);
-    if (where == KD_RECORD_NONE) {
+    if (where == KD_RECORD_NONE && r->opt->blocks_in_headers && !template_instance(r, sp)) {
       S->changes = false;  // one input of a program that never names it: nothing to do here
       continue;
     }
@@ -260,6 +277,9 @@ void rw_setup_structs(R *r) {
       if (where == KD_RECORD_DECLARED)
         kd_remark(r->rem, (KdLoc){r->src->path, 0, 0}, "rewrite",
                   "struct '%s' keeps its AoS layout: this file declares it without its definition", sp->name);
+      else if (template_instance(r, sp))
+        kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite", "struct '%s' keeps its AoS layout: %s",
+                  sp->name, template_why);
       else if (sp->file && strcmp(sp->file, r->map->files[0].name))
         kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
                   "struct '%s' keeps its AoS layout: it is defined in a header outside the input's directory "

@@ -348,6 +348,18 @@ static bool walk_pointer_update(R *r, KdNode *c) {
   return handled;
 }
 
+/* Whether c is a parenthesis or an implicit conversion that a macro body
+ * spells around its argument (`(e)` of `#define TWICE(e) ((e) + (e))`),
+ * with one child, the argument's expression: the edit goes there, in the
+ * argument's text (each use of the argument in the body gives the same
+ * edit, merged by edits.c; different ones overlap and keep the struct AoS). */
+static bool macro_wrapper(R *r, KdNode *c) {
+  enum CXCursorKind k = c->c.kind;
+  unsigned b, e;
+  return (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr) && c->nkids == 1 &&
+         !(rw_node_plain(r, c) && rw_node_range(r, c, &b, &e));
+}
+
 void rw_walk(R *r, KdNode *c, Ctx ctx) {
   enum CXCursorKind k = c->c.kind;
   switch (k) {
@@ -388,6 +400,11 @@ void rw_walk(R *r, KdNode *c, Ctx ctx) {
   }
   VRef vr;
   rw_vref(r, c, &vr);
+  if ((vr.kind == VR_FIELD || vr.kind == VR_ELEM) && macro_wrapper(r, c)) {
+    // `(e)` of `#define TWICE(e) ((e) + (e))`: the access is the argument's text, inside
+    rw_walk(r, c->kids[0], ctx);
+    return;
+  }
   switch (vr.kind) {
   case VR_FIELD:
     emit_field(r, &vr, c);
