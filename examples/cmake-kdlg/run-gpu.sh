@@ -7,7 +7,8 @@
 #
 # KDLG_OPT_BUILD_DIR: kdlg-opt's build tree (default: build/, built if
 # needed); WORK_DIR: where the two builds go (default: a temporary
-# directory).  Needs nvcc and a GPU; the architecture is the GPU's (native).
+# directory).  Needs nvcc and a GPU; the architecture is the GPU's (native;
+# $CUDA_ARCHS overrides it, e.g. 90).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -16,16 +17,19 @@ work="${2:-$(mktemp -d)}"
 mkdir -p "$work"
 
 if [ ! -f "$kdlg_build/kdlg-optConfig.cmake" ]; then
-  cmake -S "$repo" -B "$kdlg_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF >/dev/null
+  cmake -S "$repo" -B "$kdlg_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF -DKDLG_MAN_PAGES=OFF >/dev/null
 fi
 cmake --build "$kdlg_build" --target kdlg-opt -j"$(nproc)" >/dev/null
 
 nvcc="${CUDACXX:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}"
-for variant in original optimized; do
-  opt=ON; [ "$variant" = original ] && opt=OFF
-  cmake -S "$here" -B "$work/$variant" -DKDLG_OPTIMIZE=$opt -Dkdlg-opt_DIR="$kdlg_build" \
-        -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES=native -DCMAKE_BUILD_TYPE=Release >/dev/null
+for variant in original optimized; do  # both built first, then both run
+  args=(-DKDLG_OPTIMIZE=OFF)
+  [ "$variant" = optimized ] && args=(-DKDLG_OPTIMIZE=ON -Dkdlg-opt_DIR="$kdlg_build")
+  cmake -S "$here" -B "$work/$variant" "${args[@]}" -DCMAKE_CUDA_COMPILER="$nvcc" \
+        -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHS:-native}" -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$work/$variant" -j"$(nproc)" >/dev/null
+done
+for variant in original optimized; do
   "$work/$variant/particles" "$work/$variant.bin"
   echo "$variant: $("$work/$variant/particles")"
 done
