@@ -83,6 +83,11 @@
 #include "../edits.h"
 #include "../rewrite.h"
 
+/* The largest struct (sizeof, bytes) whose CUDA device data the rewriter
+ * converts: runtime/kdlg_cuda.cuh's conversion kernels stage at least one
+ * whole element in a block's shared memory, 48 KiB without an opt-in. */
+#define RW_MAX_CONVERT_BYTES 49152u
+
 typedef KdDeclKey DeclKey;
 #define decl_key kd_decl_key
 

@@ -304,6 +304,14 @@ void rw_setup_structs(R *r) {
                    *ns ? ns : "(anonymous)");
         break;
       }
+    if (S->changes && S->L->aos_bytes > RW_MAX_CONVERT_BYTES && r->cuda)
+      // the CUDA conversion kernels stage whole elements in shared memory (runtime/kdlg_cuda.cuh): an
+      // element larger than a block's default 48 KiB cannot be converted on every device (HeCBench
+      // interleave: a 256 KiB struct of arrays; the copy failed and the program read garbage)
+      rw_set_bad(r, (int)(S - r->rs), def,
+                 "its elements are %u bytes, more than the %u bytes the CUDA conversion kernels can stage in shared "
+                 "memory",
+                 S->L->aos_bytes, (unsigned)RW_MAX_CONVERT_BYTES);
     if (S->bad)
       continue;
     CXString ts = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(def)));
