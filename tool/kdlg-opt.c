@@ -533,8 +533,10 @@ static char **extern_views(const Options *o, Unit *u, int n, const KdPlan *plan,
   }
   fclose(devnull);
   free(sink);
-  qsort(calls.v, (size_t)calls.n, sizeof(char *), cmp_str);
-  qsort(defs.v, (size_t)defs.n, sizeof(char *), cmp_str);
+  if (calls.n > 1)  // qsort's base must not be NULL, even for no elements
+    qsort(calls.v, (size_t)calls.n, sizeof(char *), cmp_str);
+  if (defs.n > 1)
+    qsort(defs.v, (size_t)defs.n, sizeof(char *), cmp_str);
   KD_VEC(char *) views = {0};
   KD_VEC(char *) mix = {0};
   for (int k = 0; k < calls.n; k++) {
