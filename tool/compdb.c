@@ -5,6 +5,7 @@
  * clang's. */
 #define _GNU_SOURCE /* realpath */
 #include "compdb.h"
+#include "output.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -99,29 +100,6 @@ static char *against(const char *dir, const char *path) {
 /* ---- response files ---- */
 
 /* The whole of file `path` (malloc'd, NUL-terminated), or NULL with errno. */
-static char *read_text(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *buf = NULL;
-  size_t len = 0, cap = 0, got;
-  do {
-    if (cap - len < 4096)
-      buf = kd_xrealloc(buf, cap = 2 * cap + 4096);
-    got = fread(buf + len, 1, cap - len - 1, f);
-    len += got;
-  } while (got > 0);
-  int err = ferror(f) ? EIO : 0;
-  fclose(f);
-  if (err) {
-    free(buf);
-    errno = err;
-    return NULL;
-  }
-  buf[len] = '\0';
-  return buf;
-}
-
 static int expand(const char *const *argv, int argc, const char *dir, int depth, Strings *out, FILE *diag);
 
 /* Appends the arguments in response file `name` (relative to dir) to out,
@@ -132,7 +110,7 @@ static int expand_file(const char *name, const char *dir, int depth, Strings *ou
     return -1;
   }
   char *path = against(dir, name);
-  char *text = read_text(path);
+  char *text = kd_read_file(path, NULL);
   if (!text) {
     fprintf(diag, "kdlg-opt: error: cannot read response file '%s': %s\n", path, strerror(errno));
     free(path);

@@ -16,8 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <clang-c/Index.h>
-
 #include "../analysis/access.h"
 #include "../analysis/dot.h"
 #include "../analysis/dtree.h"
@@ -28,276 +26,13 @@
 #include "compdb.h"
 #include "datadir.h"
 #include "depfile.h"
+#include "options.h"
 #include "output.h"
-
-#ifndef KDLG_OPT_VERSION
-#define KDLG_OPT_VERSION "0.1.0"
-#endif
-
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
-
-typedef struct Options {
-  const char *input;             // the first input
-  const char **inputs;           // every input (several: one program, -o DIR/)
-  int ninputs;
-  const char *in_place;          // -i / --in-place[=SUFFIX]: the backup suffix (outputs replace their inputs)
-  bool output_dir;               // -o names a directory (ends with '/', or exists as one): outputs mirror the inputs' tree
-  const char *output;            // -o
-  const char *emit_dot;          // --emit-dot
-  const char *emit_plan;         // --emit-plan
-  const char *only_struct;       // --struct
-  const char *device_model_path; // --device-model
-  const char *build_dir;         // -p
-  const char *layout;            // --layout
-  const char *plan_in;           // --plan-in
-  bool dry_run;                  // --dry-run
-  bool inline_runtime;           // --inline-runtime
-  long long epsilon;             // --epsilon, -1: from the device model
-  bool dump_access_model;        // --dump-access-model (for tests and debugging)
-  bool verbose;                  // -v, --verbose: say which compile_commands.json was read
-  const char *depfile;           // --depfile: Makefile rule OUTPUT: input and its user headers
-  bool lang_given;
-  KdLanguage lang;
-  const char *cuda_path;         // --cuda-path: the CUDA toolkit (default: analysis/toolkit.h's search)
-  const char **cargs;            // after --
-  int ncargs;
-} Options;
-
-static void usage(FILE *f) {
-  fputs("usage: kdlg-opt INPUT... [-o OUTPUT | -o DIR/ | -i] [--emit-dot FILE] [--emit-plan FILE] [--struct NAME]\n"
-        "                [--epsilon BYTES] [--device-model FILE] [-x cuda|cl] [-p BUILD_DIR]\n"
-        "                [--layout auto|aos|soa|split|tiled:N] [--plan-in FILE] [--dry-run]\n"
-        "                [--inline-runtime] [--cuda-path DIR] [--depfile FILE] [-v]\n"
-        "                [-- COMPILER_ARGS...]\n"
-        "       kdlg-opt --help | --version\n",
-        f);
-}
-
-static void help(void) {
-  usage(stdout);
-  fputs("\n"
-        "Data-layout optimizer for CUDA and OpenCL kernels that walk arrays of structs\n"
-        "(Kofler, Cosenza, Fahringer: Automatic Data Layout Optimizations for GPUs, 2015).\n"
-        "For every struct reached through a kernel's global pointer it builds the Kernel\n"
-        "Data Layout Graph (fields, sizes σ, memory distances δ), partitions the fields\n"
-        "with ε-Kruskal and selects AoS, SoA or tiled-AoS per cluster.\n"
-        "\n"
-        "options:\n"
-        "  -o OUTPUT            write the optimized source (OpenCL: also OUTPUT.layout.h,\n"
-        "                       the host side of the new layouts); a project header\n"
-        "                       (under the input's directory) that must change is\n"
-        "                       written beside OUTPUT at its path relative to the input\n"
-        "  -o DIR/              several inputs are one program (one plan per struct,\n"
-        "                       pointers followed across files): each output, and each\n"
-        "                       header that changes, at its path relative to the\n"
-        "                       inputs' common directory under DIR\n"
-        "  -i, --in-place[=SUFFIX]\n"
-        "                       write each input and changed header over itself, the\n"
-        "                       original kept as FILE.orig (FILE + SUFFIX)\n"
-        "  --layout L           force a layout on every struct: auto (default: the paper's\n"
-        "                       combined algorithm), aos, soa, split (the KDLG clusters,\n"
-        "                       each AoS), tiled:N (one cluster, N elements per tile)\n"
-        "  --plan-in FILE       take clusters and layouts from a plan (--emit-plan format)\n"
-        "  --dry-run            print the plan and the edits; write nothing\n"
-        "  --inline-runtime     CUDA: paste the runtime header into the output, so it is\n"
-        "                       one self-contained file\n"
-        "  --emit-dot FILE      write each struct's KDLG and partition as Graphviz DOT\n"
-        "  --emit-plan FILE     write the layout plan as JSON\n"
-        "                       (FILE '-' is standard output for both)\n"
-        "  --struct NAME        analyse only struct NAME (default: every eligible struct)\n"
-        "  --epsilon BYTES      partition threshold ε (default: the device model's, 128 B)\n"
-        "  --device-model FILE  decision-tree model from kdlg-calibrate (default: built-in),\n"
-        "                       or the NAME of one shipped with kdlg-opt (provisional,\n"
-        "                       h200: see --version for where they are)\n"
-        "  -x cuda|cl           input language (default: from the extension .cu/.cuh/.cl)\n"
-        "  --cuda-path DIR      the CUDA toolkit whose headers CUDA files are parsed with\n"
-        "                       (default: $CUDA_PATH, $CUDA_HOME, the nvcc on PATH,\n"
-        "                       /usr/local/cuda; none found, or -nocudainc after --:\n"
-        "                       kdlg-opt's built-in declarations)\n"
-        "  -p BUILD_DIR         read the input's compiler arguments from\n"
-        "                       BUILD_DIR/compile_commands.json (nvcc's or clang's: -I\n"
-        "                       -isystem -D -U -include -std --cuda-path in either\n"
-        "                       spelling, response files @F and --options-file F,\n"
-        "                       paths relative to the entry's directory); without -p,\n"
-        "                       the first compile_commands.json in the input's directory\n"
-        "                       or above it, if it has an entry for the input\n"
-        "  --depfile FILE       also write FILE, a Makefile rule 'OUTPUT: INPUT headers...'\n"
-        "                       naming the user headers the input includes (needs -o;\n"
-        "                       for build systems: CMake's DEPFILE, Ninja's depfile)\n"
-        "  -v, --verbose        say which compile_commands.json was read\n"
-        "  -- ARGS...           pass ARGS to the parser (e.g. -I dir -D N=64)\n"
-        "  --dump-access-model  print each kernel's global-memory instructions and loops\n"
-        "  --help, --version\n"
-        "\n"
-        "exit status: 0 success, 1 input error, 2 usage error\n",
-        stdout);
-}
-
-static void version(void) {
-  const KdDeviceModel *m = kd_device_model_builtin();
-  CXString cv = clang_getClangVersion();
-  printf("kdlg-opt %s (%s)\n", KDLG_OPT_VERSION, clang_getCString(cv));
-  clang_disposeString(cv);
-  printf("embedded device model: %s, epsilon %lld B, %s%s\n", m->device, (long long)m->epsilon,
-         m->provisional ? "PROVISIONAL (not calibrated on a GPU)" : "calibrated ",
-         m->provisional ? "" : (m->date ? m->date : ""));
-  char *models = kd_models_dir();
-  printf("device models (--device-model NAME): %s\n", models ? models : "none found");
-  free(models);
-}
-
-static int usage_error(const char *fmt, const char *arg) {
-  fputs("kdlg-opt: error: ", stderr);
-  fprintf(stderr, fmt, arg);
-  fputc('\n', stderr);
-  usage(stderr);
-  return EXIT_USAGE;
-}
-
-/* Returns -1 on success (continue), or an exit status. */
-static int parse_args(int argc, char **argv, Options *o) {
-  memset(o, 0, sizeof *o);
-  o->epsilon = -1;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char **slot = NULL;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      help();
-      return 0;
-    }
-    if (!strcmp(a, "--version")) {
-      version();
-      return 0;
-    }
-    if (!strcmp(a, "--dump-access-model")) {
-      o->dump_access_model = true;
-      continue;
-    }
-    if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
-      o->verbose = true;
-      continue;
-    }
-    if (!strcmp(a, "--dry-run")) {
-      o->dry_run = true;
-      continue;
-    }
-    if (!strcmp(a, "-i") || !strcmp(a, "--in-place")) {
-      o->in_place = ".orig";
-      continue;
-    }
-    if (!strncmp(a, "--in-place=", 11)) {
-      o->in_place = a + 11;
-      if (!*o->in_place || strchr(o->in_place, '/'))
-        return usage_error("--in-place needs a backup suffix without '/', not '%s'", a);
-      continue;
-    }
-    if (!strcmp(a, "--inline-runtime")) {
-      o->inline_runtime = true;
-      continue;
-    }
-    if (!strcmp(a, "--")) {
-      o->cargs = (const char **)argv + i + 1;
-      o->ncargs = argc - i - 1;
-      break;
-    }
-    if (!strcmp(a, "-o"))
-      slot = &o->output;
-    else if (!strcmp(a, "--emit-dot"))
-      slot = &o->emit_dot;
-    else if (!strcmp(a, "--emit-plan"))
-      slot = &o->emit_plan;
-    else if (!strcmp(a, "--struct"))
-      slot = &o->only_struct;
-    else if (!strcmp(a, "--device-model"))
-      slot = &o->device_model_path;
-    else if (!strcmp(a, "-p"))
-      slot = &o->build_dir;
-    else if (!strcmp(a, "--layout"))
-      slot = &o->layout;
-    else if (!strcmp(a, "--plan-in"))
-      slot = &o->plan_in;
-    else if (!strcmp(a, "--cuda-path"))
-      slot = &o->cuda_path;
-    else if (!strcmp(a, "--depfile"))
-      slot = &o->depfile;
-    if (slot) {
-      if (i + 1 >= argc)
-        return usage_error("option '%s' needs a value", a);
-      *slot = argv[++i];
-      continue;
-    }
-    if (!strcmp(a, "--epsilon")) {
-      if (i + 1 >= argc)
-        return usage_error("option '%s' needs a value", a);
-      char *end;
-      const char *v = argv[++i];
-      o->epsilon = strtoll(v, &end, 10);
-      if (!*v || *end || o->epsilon <= 0 || o->epsilon > (1LL << 40))
-        return usage_error("--epsilon needs a positive number of bytes, not '%s'", v);
-      continue;
-    }
-    if (!strcmp(a, "-x")) {
-      if (i + 1 >= argc)
-        return usage_error("option '%s' needs a value", a);
-      const char *v = argv[++i];
-      o->lang_given = true;
-      if (!strcmp(v, "cuda"))
-        o->lang = KD_LANG_CUDA;
-      else if (!strcmp(v, "cl"))
-        o->lang = KD_LANG_OPENCL;
-      else
-        return usage_error("unknown language '%s' (expected cuda or cl)", v);
-      continue;
-    }
-    if (a[0] == '-' && a[1])
-      return usage_error("unknown option '%s'", a);
-    if (!o->inputs)
-      o->inputs = kd_xcalloc((size_t)argc, sizeof(char *));
-    o->inputs[o->ninputs++] = a;
-  }
-  if (!o->ninputs)
-    return usage_error("%s", "no input file");
-  o->input = o->inputs[0];
-  for (int i = 0; i < o->ninputs; i++) {
-    KdLanguage l;
-    if (!o->lang_given && kd_language_from_path(o->inputs[i], &l) != 0)
-      return usage_error("cannot tell the language of '%s' from its extension: use -x cuda or -x cl", o->inputs[i]);
-    if (!o->lang_given && i > 0 && l != o->lang)
-      return usage_error("'%s' is not in the language of the first input: CUDA and OpenCL inputs are separate programs",
-                         o->inputs[i]);
-    if (!o->lang_given)
-      o->lang = l;
-  }
-  if (o->in_place && o->output)
-    return usage_error("%s", "-i / --in-place writes each input over itself: it takes no -o");
-  if (o->in_place) {
-    o->output = ".";  // (paths come from the inputs themselves: output_paths, header_dest)
-    o->output_dir = true;
-  }
-  if (o->output && !o->in_place) {
-    struct stat st;
-    size_t n = strlen(o->output);
-    o->output_dir = (n > 0 && o->output[n - 1] == '/') || (stat(o->output, &st) == 0 && S_ISDIR(st.st_mode));
-  }
-  if (o->depfile && !o->output)
-    return usage_error("%s needs -o (the output is the depfile's target)", "--depfile");
-  if (o->depfile && o->ninputs > 1)
-    return usage_error("%s takes one input (its rule's target is the output)", "--depfile");
-  if (o->ninputs > 1 && o->output && !o->output_dir)
-    return usage_error("several inputs are one program: give -o DIR/ (outputs mirror the inputs' tree), not -o '%s'",
-                       o->output);
-  for (int i = 0; i < o->ninputs && !o->in_place; i++) {
-    if (o->output && !o->output_dir && kd_same_file(o->output, o->inputs[i]))
-      return usage_error("refusing to overwrite the input '%s' (write the output elsewhere)", o->output);
-    const char *outs[3] = {o->emit_dot, o->emit_plan, o->depfile};
-    for (int k = 0; k < 3; k++)
-      if (outs[k] && strcmp(outs[k], "-") && kd_same_file(outs[k], o->inputs[i]))
-        return usage_error("refusing to overwrite the input '%s' with an analysis output", outs[k]);
-  }
-  return -1;
-}
+#include "report.h"
 
 /* Renders an output into memory with `fn`, then writes it atomically. */
+static FILE *diag;  // remarks, and the front end's diagnostics: stderr, or --quiet's (report.h)
+
 typedef int (*Render)(FILE *, const KdPlan *);
 
 static int render_dot(FILE *f, const KdPlan *plan) {
@@ -502,7 +237,11 @@ static int output_paths(const Options *o, const char *root, Unit *u, int n) {
         return EXIT_USAGE;
       }
     }
-    if (o->lang == KD_LANG_OPENCL)
+    if (o->lang == KD_LANG_OPENCL && o->layout_header)
+      u[i].layout_header = kd_xstrdup(o->layout_header);
+    else if (o->lang == KD_LANG_OPENCL && o->diff)  // (where -o INPUT would put it)
+      u[i].layout_header = kd_xasprintf("%s.layout.h", u[i].input);
+    else if (o->lang == KD_LANG_OPENCL && strcmp(u[i].output, "-"))
       u[i].layout_header = kd_xasprintf("%s.layout.h", u[i].output);
   }
   return -1;
@@ -569,23 +308,21 @@ static char **extern_views(const Options *o, Unit *u, int n, const KdPlan *plan,
   return views.v;
 }
 
-/* Rewrites every unit per plan (when -o or --dry-run asks for it).  A
- * program of several units must be rewritten alike in each: a struct that
- * one unit keeps in AoS goes back to AoS in the plan, and a project header
- * that two units would rewrite differently sends every struct back, and
- * all are rewritten again; each remark is printed once.  -1, or an exit
- * status. */
-static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan) {
-  if (!o->output && !o->dry_run)
-    return -1;
+/* Rewrites every unit per plan (in memory: also where nothing is written,
+ * for the verdict).  A program of several units must be rewritten alike in
+ * each: a struct that one unit keeps in AoS goes back to AoS in the plan,
+ * and a project header that two units would rewrite differently sends
+ * every struct back, and all are rewritten again; each remark is printed
+ * once.  oc (plan->nstructs entries) gets each struct's outcome.  -1, or
+ * an exit status. */
+static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan, KdOutcome *oc) {
   char *rem = NULL;
   size_t remlen = 0;
-  FILE *remf = n > 1 ? kd_xopen_memstream(&rem, &remlen) : stderr;  // (one unit: printed as they come)
+  FILE *remf = n > 1 ? kd_xopen_memstream(&rem, &remlen) : diag;  // (one unit: printed as they come)
   int rc = -1;
   int nviews = 0, nmixed = 0;
   char **mixed = NULL;
   char **views = n > 1 ? extern_views(o, u, n, plan, &nviews, &mixed, &nmixed) : NULL;
-  bool *back = kd_xcalloc((size_t)plan->nstructs + 1, sizeof(bool));  // structs sent back to AoS
   for (int round = 0; round <= plan->nstructs + 1 && rc < 0; round++) {
     bool again = false;
     for (int i = 0; i < n && rc < 0; i++) {
@@ -603,15 +340,15 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan) {
       if (kd_rewrite(&u[i].src, plan, &ro, &u[i].rw, remf) != 0)
         rc = EXIT_INPUT;
     }
-    for (int s = 0; s < plan->nstructs && rc < 0 && n > 1; s++) {
-      bool kept = false;
-      for (int i = 0; i < n; i++)
-        kept |= u[i].rw.kept[s];
-      if (kept && !back[s]) {  // kept in one file: AoS in every file
-        kd_plan_keep_aos(&plan->structs[s]);
-        back[s] = again = true;
-      }
-    }
+    for (int s = 0; s < plan->nstructs && rc < 0; s++)
+      for (int i = 0; i < n && !oc[s].why; i++)
+        if (u[i].rw.kept[s]) {  // kept in one file: AoS in every file
+          oc[s].why = kd_xstrdup(u[i].rw.why[s]);
+          if (n > 1) {  // (one unit: the plan stays the analysis's, as --emit-plan writes it)
+            kd_plan_keep_aos(&plan->structs[s]);
+            again = true;
+          }
+        }
     for (int i = 0; i < n && rc < 0 && !again; i++)
       for (int j = i + 1; j < n && !again; j++)
         for (int a = 0; a < u[i].rw.nheaders && !again; a++)
@@ -619,20 +356,24 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan) {
             const KdRewrittenHeader *x = &u[i].rw.headers[a], *y = &u[j].rw.headers[b];
             if (strcmp(x->real, y->real) || (x->len == y->len && !memcmp(x->text, y->text, x->len)))
               continue;
-            fprintf(remf,
-                    "%s: remark: every struct keeps its AoS layout: '%s' and '%s' would rewrite this header "
-                    "differently [kdlg-rewrite]\n",
-                    x->name, u[i].input, u[j].input);
+            char *why = kd_xasprintf("%s: remark: every struct keeps its AoS layout: '%s' and '%s' would rewrite "
+                                     "this header differently [kdlg-rewrite]",
+                                     x->name, u[i].input, u[j].input);
+            fprintf(remf, "%s\n", why);
             for (int s = 0; s < plan->nstructs; s++)
-              if (!back[s]) {
+              if (!oc[s].why) {
+                oc[s].why = kd_xstrdup(why);
                 kd_plan_keep_aos(&plan->structs[s]);
-                back[s] = again = true;
+                again = true;
               }
+            free(why);
           }
     if (!again)
       break;
   }
-  free(back);
+  for (int s = 0; s < plan->nstructs && rc < 0; s++)
+    for (int i = 0; i < n; i++)
+      oc[s].rewritten |= !oc[s].why && u[i].rw.rewritten[s];
   for (int k = 0; k < nviews; k++)
     free(views[k]);
   free(views);
@@ -652,7 +393,7 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan) {
         p = e;
       }
       if (!seen)
-        fwrite(line, 1, (size_t)(next - line), stderr);
+        fwrite(line, 1, (size_t)(next - line), diag);
     }
     free(rem);
   }
@@ -706,33 +447,45 @@ static bool backup_free(const Options *o, const char *path) {
 
 /* --in-place: path's bytes, as they are, to path + suffix (atomically).  0 or -1 (error printed). */
 static int backup(const Options *o, const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
+  size_t len;
+  char *buf = kd_read_file(path, &len);
+  if (!buf) {
     fprintf(stderr, "kdlg-opt: error: cannot read '%s' to back it up: %s\n", path, strerror(errno));
     return -1;
   }
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *m = kd_xopen_memstream(&buf, &len);
-  char chunk[65536];
-  size_t got;
-  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-    fwrite(chunk, 1, got, m);
-  bool bad = ferror(f);
-  fclose(f);
-  fclose(m);
   char *b = kd_xasprintf("%s%s", path, o->in_place);
-  int rc = bad ? -1 : kd_write_atomic("kdlg-opt", b, buf, len, stderr);
-  if (bad)
-    fprintf(stderr, "kdlg-opt: error: cannot read '%s' to back it up\n", path);
+  int rc = kd_write_atomic("kdlg-opt", b, buf, len, stderr);
   free(b);
   free(buf);
   return rc;
 }
 
+/* --diff: each changed file against its original on stdout (a header
+ * once; OpenCL's layout header as a new file).  0 or EXIT_INPUT. */
+static int print_diffs(const Unit *u, int n) {
+  for (int i = 0; i < n; i++) {
+    if (kd_print_diff("kdlg-opt", u[i].input, u[i].input, u[i].rw.text, u[i].rw.len, stderr) != 0)
+      return EXIT_INPUT;
+    for (int h = 0; h < u[i].rw.nheaders; h++) {
+      const KdRewrittenHeader *x = &u[i].rw.headers[h];
+      bool seen = false;
+      for (int j = 0; j < i && !seen; j++)
+        for (int k = 0; k < u[j].rw.nheaders && !seen; k++)
+          seen = !strcmp(u[j].rw.headers[k].real, x->real);
+      if (!seen && kd_print_diff("kdlg-opt", x->real, x->name, x->text, x->len, stderr) != 0)
+        return EXIT_INPUT;
+    }
+    if (u[i].rw.header &&
+        kd_print_diff("kdlg-opt", NULL, u[i].layout_header, u[i].rw.header, u[i].rw.header_len, stderr) != 0)
+      return EXIT_INPUT;
+  }
+  return 0;
+}
+
 /* The outputs, each complete in memory before it is written atomically
- * (--dry-run: the plan and the edits on stdout, nothing written); every
- * path is checked before anything is written.  0 or EXIT_INPUT. */
+ * (--dry-run: the plan and the edits on stdout, nothing written; --diff:
+ * the diffs on stdout, no source written); every path is checked before
+ * anything is written.  0 or EXIT_INPUT. */
 static int write_outputs(const Options *o, const char *root, const Unit *u, int n, const KdPlan *plan) {
   if (o->dry_run) {
     kd_plan_write_json(stdout, plan);
@@ -744,6 +497,21 @@ static int write_outputs(const Options *o, const char *root, const Unit *u, int 
     }
     printf("%d struct(s) rewritten, %d kept in AoS; nothing written (--dry-run)\n", nrw, nkept);
     return 0;
+  }
+  for (int i = 0; i < n && o->output && !o->diff; i++)
+    if (u[i].rw.header && !u[i].layout_header) {
+      fprintf(stderr,
+              "kdlg-opt: error: -o - writes only the kernel source, and the host needs the layout header of the "
+              "new layouts too: give --layout-header FILE\n");
+      return EXIT_INPUT;
+    }
+  if (o->diff) {
+    int rc = 0;
+    if (o->emit_dot && emit(o->emit_dot, render_dot, plan) != 0)
+      rc = EXIT_INPUT;
+    if (rc == 0 && o->emit_plan && emit(o->emit_plan, kd_plan_write_json, plan) != 0)
+      rc = EXIT_INPUT;
+    return rc ? rc : print_diffs(u, n);
   }
   int rc = stale_copy(o, root, u, n) ? EXIT_INPUT : 0;
   KD_VEC(const KdRewrittenHeader *) hs = {0};  // each header once
@@ -806,9 +574,11 @@ int main(int argc, char **argv) {
   KdProgram **progs = NULL;    // per input: the access model of every kernel
   KdProgram *prog = NULL;      // the whole program's (kd_program_merge of progs)
   KdPlan *plan = NULL;         // per struct: KDLG, clusters, a layout per cluster
-  int rc = parse_args(argc, argv, &o);
+  KdOutcome *oc = NULL;        // per struct of the plan: rewritten, or kept in AoS and why
+  int rc = kd_options_parse(argc, argv, &o);
   if (rc >= 0)
     goto done;
+  diag = o.quiet ? kd_quiet_stream(stderr) : stderr;
   if (!(model = device_model(&o, &loaded))) {
     rc = EXIT_INPUT;
     goto done;
@@ -831,7 +601,7 @@ int main(int argc, char **argv) {
       goto done;
     // 1. Front end: parse the kernel source (its project headers: those under root).
     if (kd_frontend_parse(u->input, o.ninputs > 1 ? root : NULL, o.lang, (const char *const *)u->cargs, u->ncargs,
-                          &u->src, stderr) != 0) {
+                          &u->src, diag) != 0) {
       rc = EXIT_INPUT;
       goto done;
     }
@@ -841,7 +611,7 @@ int main(int argc, char **argv) {
     }
     // 2. Access model: global-memory instructions and loops of every kernel.
     // (the per-access uniform flags are needed in full only by the dump; the plan reads them per struct)
-    progs[nunits] = kd_access_build(&u->src, stderr, o.dump_access_model ? 0 : KD_ACCESS_UNIFORM_LAZY);
+    progs[nunits] = kd_access_build(&u->src, diag, o.dump_access_model ? 0 : KD_ACCESS_UNIFORM_LAZY);
     if (o.dump_access_model)
       dump_access_model(progs[nunits]);
   }
@@ -851,20 +621,35 @@ int main(int argc, char **argv) {
   progs = NULL;
 
   // 3.-5. The plan: KDLG per struct, ε-Kruskal partition, a layout per cluster.
-  if (kd_plan_build(prog, o.input, o.lang, model, epsilon, o.only_struct, stderr, &plan) != 0) {
+  if (kd_plan_build(prog, o.input, o.lang, model, epsilon, o.structs, diag, &plan) != 0) {
     rc = EXIT_INPUT;  // (error printed)
     goto done;
   }
   if ((rc = user_layouts(&o, plan)) >= 0)
     goto done;
-  kd_plan_remark_uniform(plan, stderr);
+  kd_plan_remark_uniform(plan, diag);
 
   // 6. Rewriting: new types, new indexing, host-side conversion; alike in every file.
-  if ((rc = rewrite_all(&o, units, nunits, plan)) >= 0)
+  oc = kd_xcalloc((size_t)plan->nstructs + 1, sizeof *oc);
+  if ((rc = rewrite_all(&o, units, nunits, plan, oc)) >= 0)
     goto done;
 
-  // 7. Outputs.
+  // 7. Outputs, and the verdict: what became of each struct.
   rc = write_outputs(&o, root, units, nunits, plan);
+  if (rc == 0) {
+    char *forced = o.layout ? kd_xasprintf("--layout %s", o.layout) : kd_xasprintf("--plan-in %s", o.plan_in);
+    const char *unwritten = o.dry_run ? "nothing written (--dry-run)"
+                            : o.diff  ? "nothing written (--diff)"
+                            : !o.output ? "no source written (no -o)"
+                                        : NULL;
+    int nkept = kd_verdict_write(o.quiet ? NULL : stderr, plan, oc, forced, unwritten);
+    free(forced);
+    if (o.fail_if_kept && nkept > 0) {
+      fprintf(stderr, "kdlg-opt: error: %d struct%s kept %s AoS layout (--fail-if-kept)\n", nkept,
+              nkept == 1 ? "" : "s", nkept == 1 ? "its" : "their");
+      rc = EXIT_KEPT;
+    }
+  }
 
 done:
   for (int i = 0; units && i < o.ninputs; i++) {
@@ -879,9 +664,14 @@ done:
   free(progs);
   free(units);
   free(root);
+  for (int s = 0; oc && plan && s < plan->nstructs; s++)
+    free(oc[s].why);
+  free(oc);
   kd_plan_free(plan);
   kd_program_free(prog);
   kd_device_model_free(loaded);
-  free(o.inputs);
+  kd_options_free(&o);
+  if (diag && diag != stderr)
+    fclose(diag);
   return rc;
 }

@@ -105,15 +105,20 @@ static void finish_layout(KdStructPlan *sp) {
   kd_layout_from_plan(sp->g, sp->layouts, &sp->layout);
 }
 
+/* Whether st is called `name` (its tag, or its typedef name). */
+static bool named(const KdStruct *st, const char *name) {
+  return !strcmp(st->name, name) || (st->alias && !strcmp(st->alias, name));
+}
+
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdDeviceModel *model,
-                  int64_t epsilon, const char *only, FILE *remarks, KdPlan **out) {
-  if (only) {
+                  int64_t epsilon, const char *const *only, FILE *remarks, KdPlan **out) {
+  for (int k = 0; only && only[k]; k++) {
     bool found = false;
     for (int i = 0; i < prog->nstructs; i++)
-      found |= !strcmp(prog->structs[i].name, only) || (prog->structs[i].alias && !strcmp(prog->structs[i].alias, only));
+      found |= named(&prog->structs[i], only[k]);
     if (!found) {
       if (remarks)
-        fprintf(remarks, "%s: error: no struct named '%s' is reached from a kernel\n", input, only);
+        fprintf(remarks, "%s: error: no struct named '%s' is reached from a kernel\n", input, only[k]);
       return -1;
     }
   }
@@ -125,7 +130,10 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
   plan->structs = kd_xcalloc((size_t)(prog->nstructs ? prog->nstructs : 1), sizeof(KdStructPlan));
   for (int sid = 0; sid < prog->nstructs; sid++) {
     const KdStruct *st = &prog->structs[sid];
-    if (!st->eligible || (only && strcmp(st->name, only) && (!st->alias || strcmp(st->alias, only))))
+    bool listed = !only;
+    for (int k = 0; only && only[k]; k++)
+      listed |= named(st, only[k]);
+    if (!st->eligible || !listed)
       continue;
     KdStructPlan *sp = &plan->structs[plan->nstructs++];
     sp->sid = sid;

@@ -46,7 +46,8 @@ typedef struct KdPlan {
 } KdPlan;
 
 /* Builds the plan (Sect. 3.3's combined algorithm): for every eligible
- * struct (or only the one named `only`, by tag or typedef name, if non-NULL)
+ * struct (or only those named in `only`, by tag or typedef name, a
+ * NULL-terminated list, if non-NULL)
  * the KDLG over all kernels that reach it (δ the maximum over them), the
  * ε-partition (epsilon in bytes) and a layout per cluster from `model`,
  * selected by the cluster's σ(c), σ_min (its smallest field's bytes) and φ,
@@ -56,12 +57,12 @@ typedef struct KdPlan {
  * access) keeps one AoS cluster instead (kdlg-opt's rule, docs/design.md);
  * its ε-partition is kept in kdlg_of for --layout split.  On `remarks` (if
  * not NULL): "nothing to optimize" when the file has no kernel or no kernel
- * reaches an eligible struct.  Returns 0, or -1 if `only` names no struct
- * a kernel reaches (an error on `remarks`, if not NULL).  *out is freed
+ * reaches an eligible struct.  Returns 0, or -1 if a name of `only` is no
+ * struct a kernel reaches (an error on `remarks`, if not NULL).  *out is freed
  * with kd_plan_free.  Out of memory aborts (analysis/mem.h), here and in
  * every function below. */
 int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, const KdDeviceModel *model,
-                  int64_t epsilon, const char *only, FILE *remarks, KdPlan **out);
+                  int64_t epsilon, const char *const *only, FILE *remarks, KdPlan **out);
 
 /* The remark for each struct that keeps one AoS cluster because every
  * access to it is uniform across a work-group (not forced by --layout or

@@ -74,7 +74,11 @@ typedef struct KdRewriteResult {
   size_t header_len;
   int nrewritten;      // structs whose layout changed in the output
   int nkept;           // structs of the plan kept in AoS (remarks say why)
-  bool *kept;          // per struct of the plan (plan->nstructs entries): kept in AoS here (malloc'd)
+  int nstructs;        // the plan's structs: the entries of kept, rewritten and why
+  bool *kept;          // per struct of the plan: kept in AoS here, a construct refused (malloc'd)
+  bool *rewritten;     // per struct of the plan: its layout changed in the output (malloc'd)
+  char **why;          // per struct of the plan: kept, the remark that says why, one line
+                       // `file:line:col: remark: ... [kdlg-rewrite]` without its newline; else NULL (malloc'd)
   char **ext_calls;    // calls of functions with no body here, per struct-pointer argument:
   int next_calls;      //   "USR#i=V" (device data) or "USR#i=O" (another pointer) (malloc'd strings)
   char **ext_defs;     // USRs of the functions with external linkage defined here (malloc'd strings)

@@ -46,7 +46,7 @@ __global__ void k(int nboxes, const Box *box, const Particle *rv, Particle *fv) 
 // CHECK:      end struct Particle
 
 // REMARK: uniform-box.cu:8:8: remark: struct 'Box': every access is uniform across a work-group (a broadcast): no layout improves its coalescing; kept in AoS [kdlg-uniform]
-// REMARK-NOT: Particle
+// REMARK-NOT: remark: {{.*}}Particle{{.*}}kdlg-uniform
 
 // DUMP:     load 8 B Box.start @16:{{[0-9]+}} uniform
 // DUMP:     load 4 B Box.nn @17:{{[0-9]+}} uniform

@@ -33,7 +33,7 @@ __kernel void k(__global const Cell *cells, __global Item *items, __local float 
 // CHECK:      end struct Item
 
 // REMARK: uniform.cl:4:9: remark: struct 'Cell': every access is uniform across a work-group (a broadcast): no layout improves its coalescing; kept in AoS [kdlg-uniform]
-// REMARK-NOT: Item
+// REMARK-NOT: remark: {{.*}}Item
 
 // DUMP: load 4 B Cell.n @10:{{[0-9]+}} uniform
 // DUMP: load 4 B Cell.w @13:{{[0-9]+}} uniform

@@ -102,7 +102,8 @@ static void free_program(KdProgram *p) {
 static json_t *plan_json(const KdProgram *prog, const KdDeviceModel *model, int64_t eps, const char *only,
                          char **text_out) {
   KdPlan *plan = NULL;
-  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, model, eps, only, NULL, &plan), 0);
+  const char *list[2] = {only, NULL};
+  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, model, eps, only ? list : NULL, NULL, &plan), 0);
   assert_non_null(plan);
   char *buf = NULL;
   size_t len = 0;
@@ -342,7 +343,7 @@ static void test_plan_only(void **state) {
   size_t elen = 0;
   FILE *rem = open_memstream(&err, &elen);
   KdPlan *plan = NULL;
-  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, provisional_model(), 128, "Nope", rem, &plan), -1);
+  assert_int_equal(kd_plan_build(prog, "in.cl", KD_LANG_OPENCL, provisional_model(), 128, (const char *[]){"Nope", NULL}, rem, &plan), -1);
   fclose(rem);
   assert_null(plan);
   assert_string_equal(err, "in.cl: error: no struct named 'Nope' is reached from a kernel\n");

@@ -74,6 +74,7 @@ static void rw_free(R *r) {
         free((void *)r->rs[i].gf[f].scalar);
       }
     free(r->rs[i].gf);
+    free(r->rs[i].why);
     HASH_CLEAR(hh, r->rs[i].fnames);
     free(r->rs[i].fname_mem);
     FieldDecl *d, *dt;
@@ -158,8 +159,14 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     out->nkept += r.rs[i].bad;
   }
   out->kept = kd_xcalloc((size_t)r.nrs + 1, sizeof(bool));
-  for (int i = 0; i < r.nrs; i++)
+  out->rewritten = kd_xcalloc((size_t)r.nrs + 1, sizeof(bool));
+  out->why = kd_xcalloc((size_t)r.nrs + 1, sizeof(char *));
+  out->nstructs = r.nrs;
+  for (int i = 0; i < r.nrs; i++) {
     out->kept[i] = r.rs[i].bad;
+    out->rewritten[i] = rw_rewritten(&r.rs[i]);
+    out->why[i] = r.rs[i].why ? kd_xstrdup(r.rs[i].why) : NULL;
+  }
   rw_extern_report(&r, out);
   if (rc == 0)
     rc = rw_insert_clones(&r);
@@ -180,6 +187,10 @@ void kd_rewrite_result_free(KdRewriteResult *r) {
   }
   free(r->headers);
   free(r->kept);
+  free(r->rewritten);
+  for (int i = 0; r->why && i < r->nstructs; i++)
+    free(r->why[i]);
+  free(r->why);
   for (int i = 0; i < r->next_calls; i++)
     free(r->ext_calls[i]);
   free(r->ext_calls);

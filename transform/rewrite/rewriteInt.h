@@ -125,6 +125,7 @@ typedef struct RStruct {
   unsigned insert_at;     // offset just after the declaration that defines it
   bool changes;           // some cluster is not plain AoS of all fields (else nothing to do)
   bool bad;               // keeps AoS
+  char *why;              // bad: the remark that says why (malloc'd, one line, no newline)
   int nviews;             // view variables found
   FieldName *fnames;      // rw_field_index's table, built on first use
   FieldName *fname_mem;   // its entries

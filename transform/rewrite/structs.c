@@ -10,6 +10,21 @@
 
 static int field_decl_index(R *r, int rs, CXCursor fd);
 
+/* The remark being written (kd_remark's line) goes to r->rem and becomes
+ * struct rs's reason (RStruct.why: the verdict's, KdRewriteResult.why). */
+static FILE *why_open(char **buf, size_t *len) { return kd_xopen_memstream(buf, len); }
+
+static void why_close(R *r, int rs, FILE *f, char **bufp) {
+  fclose(f);  // (sets *bufp)
+  char *buf = *bufp;
+  fputs(buf, r->rem);
+  size_t n = strlen(buf);
+  while (n && buf[n - 1] == '\n')
+    buf[--n] = '\0';
+  free(r->rs[rs].why);
+  r->rs[rs].why = buf;
+}
+
 static void set_bad_v(R *r, int rs, CXSourceLocation at, const char *fmt, va_list ap) {
   if (rs < 0 || r->rs[rs].bad)
     return;
@@ -18,7 +33,11 @@ static void set_bad_v(R *r, int rs, CXSourceLocation at, const char *fmt, va_lis
   char *msg;
   if (vasprintf(&msg, fmt, ap) < 0)
     kd_out_of_memory();
-  kd_remark_at(r->rem, at, r->src->path, "rewrite", "struct '%s' keeps its AoS layout: %s", r->rs[rs].sp->name, msg);
+  char *buf;
+  size_t len;
+  FILE *f = why_open(&buf, &len);
+  kd_remark_at(f, at, r->src->path, "rewrite", "struct '%s' keeps its AoS layout: %s", r->rs[rs].sp->name, msg);
+  why_close(r, rs, f, &buf);
   free(msg);
 }
 
@@ -274,20 +293,24 @@ void rw_setup_structs(R *r) {
     }
     if (!kd_source_find_record(r->src, sp->usr, &def, &top)) {
       S->bad = true;
+      char *buf;
+      size_t len;
+      FILE *f = why_open(&buf, &len);
       if (where == KD_RECORD_DECLARED)
-        kd_remark(r->rem, (KdLoc){r->src->path, 0, 0}, "rewrite",
+        kd_remark(f, (KdLoc){r->src->path, 0, 0}, "rewrite",
                   "struct '%s' keeps its AoS layout: this file declares it without its definition", sp->name);
       else if (template_instance(r, sp))
-        kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite", "struct '%s' keeps its AoS layout: %s",
+        kd_remark(f, (KdLoc){sp->file, sp->line, sp->col}, "rewrite", "struct '%s' keeps its AoS layout: %s",
                   sp->name, template_why);
       else if (sp->file && strcmp(sp->file, r->map->files[0].name))
-        kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
+        kd_remark(f, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
                   "struct '%s' keeps its AoS layout: it is defined in a header outside the input's directory "
                   "(kdlg-opt rewrites the headers under it)",
                   sp->name);
       else
-        kd_remark(r->rem, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
+        kd_remark(f, (KdLoc){sp->file, sp->line, sp->col}, "rewrite",
                   "struct '%s' keeps its AoS layout: it is not defined in this file", sp->name);
+      why_close(r, (int)(S - r->rs), f, &buf);
       continue;
     }
     S->decl = def;

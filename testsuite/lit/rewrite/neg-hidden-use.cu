@@ -9,7 +9,7 @@
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
 // CHECK: neg-hidden-use.cu:[[@LINE+16]]:38: remark: struct 'P' keeps its AoS layout: 'p' is used where the parser does not see it (in a branch of #if that the preprocessor skips on the host side, or in a macro argument that the macro drops, such as NV_IF_TARGET's other branch), which would stay unrewritten [kdlg-rewrite]
 // CHECK: neg-hidden-use.cu:[[@LINE+26]]:14: remark: struct 'Q' keeps its AoS layout: 'q' is used where the parser does not see it
-// CHECK-NOT: struct 'R'
+// CHECK-NOT: remark: struct 'R'
 // CHECK: exit=0
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.dir/out.cu
 // OUT: P: epsilon 128 B; {x,y} 8 B SoA -> kept in AoS (see remarks)
