@@ -23,6 +23,7 @@
 #include "../analysis/dtree.h"
 #include "../analysis/frontend.h"
 #include "../analysis/mem.h"
+#include "../transform/explain.h"
 #include "../transform/plan.h"
 #include "../transform/rewrite.h"
 #include "compdb.h"
@@ -51,6 +52,7 @@ typedef struct Options {
   const char *layout;            // --layout
   const char *plan_in;           // --plan-in
   bool dry_run;                  // --dry-run
+  bool explain;                  // --explain: why each cluster has its layout, on stderr
   bool inline_runtime;           // --inline-runtime
   long long epsilon;             // --epsilon, -1: from the device model
   bool dump_access_model;        // --dump-access-model (for tests and debugging)
@@ -66,7 +68,7 @@ typedef struct Options {
 static void usage(FILE *f) {
   fputs("usage: kdlg-opt INPUT... [-o OUTPUT | -o DIR/ | -i] [--emit-dot FILE] [--emit-plan FILE] [--struct NAME]\n"
         "                [--epsilon BYTES] [--device-model FILE] [-x cuda|cl] [-p BUILD_DIR]\n"
-        "                [--layout auto|aos|soa|split|tiled:N] [--plan-in FILE] [--dry-run]\n"
+        "                [--layout auto|aos|soa|split|tiled:N] [--plan-in FILE] [--dry-run] [--explain]\n"
         "                [--inline-runtime] [--cuda-path DIR] [--depfile FILE] [-v]\n"
         "                [-- COMPILER_ARGS...]\n"
         "       kdlg-opt --help | --version\n",
@@ -99,6 +101,8 @@ static void help(void) {
         "                       each AoS), tiled:N (one cluster, N elements per tile)\n"
         "  --plan-in FILE       take clusters and layouts from a plan (--emit-plan format)\n"
         "  --dry-run            print the plan and the edits; write nothing\n"
+        "  --explain            say on stderr why each cluster has its layout: σ, σ_min,\n"
+        "                       φ, the decision tree's path, the KDLG edges that joined it\n"
         "  --inline-runtime     CUDA: paste the runtime header into the output, so it is\n"
         "                       one self-contained file\n"
         "  --emit-dot FILE      write each struct's KDLG and partition as Graphviz DOT\n"
@@ -179,6 +183,10 @@ static int parse_args(int argc, char **argv, Options *o) {
     }
     if (!strcmp(a, "--dry-run")) {
       o->dry_run = true;
+      continue;
+    }
+    if (!strcmp(a, "--explain")) {
+      o->explain = true;
       continue;
     }
     if (!strcmp(a, "-i") || !strcmp(a, "--in-place")) {
@@ -858,6 +866,8 @@ int main(int argc, char **argv) {
   if ((rc = user_layouts(&o, plan)) >= 0)
     goto done;
   kd_plan_remark_uniform(plan, stderr);
+  if (o.explain)
+    kd_plan_explain(stderr, plan);
 
   // 6. Rewriting: new types, new indexing, host-side conversion; alike in every file.
   if ((rc = rewrite_all(&o, units, nunits, plan)) >= 0)
