@@ -280,6 +280,30 @@ static void test_explain_forced(void **state) {
   free_program(prog);
 }
 
+/* A plan changed after the analysis without being marked forced (the
+ * rewriter's kd_plan_keep_aos, issue 19) is not explained as the tree's:
+ * its one cluster is no cluster of the ε-partition and the tree's leaf is
+ * not its layout. */
+static void test_explain_changed(void **state) {
+  (void)state;
+  KdProgram *prog = build_program();
+  KdPlan *plan = NULL;
+  assert_int_equal(kd_plan_build(prog, "in.cu", KD_LANG_CUDA, three_attribute_model(), 128, "P", NULL, &plan), 0);
+  kd_plan_keep_aos(&plan->structs[0]);
+  char *text = explain_text(plan);
+  expect_text(text,
+              "explain: device model 'test' (test-model)\n"
+              "struct 'P' (in.cu:1:8): 4 fields, 24 B, ε = 128 B, 1 cluster\n"
+              "  cluster 0 {x, y, z, w}: σ = 20 B, σ_min = 4 B, φ = 300‰ → AoS\n"
+              "    joined by: ? (not a cluster of the ε-partition: the plan was changed after it)\n"
+              "    not joined: none (the only cluster)\n"
+              "    tree: σ(c) = 20 > 4 → σ_min(c) = 4 <= 4 → φ(c) = 300 <= 500 → tiled-AoS tile 32 (the plan has AoS: "
+              "changed after the analysis)\n");
+  free(text);
+  kd_plan_free(plan);
+  free_program(prog);
+}
+
 /* A plan without structs says so. */
 static void test_explain_empty(void **state) {
   (void)state;
@@ -296,7 +320,8 @@ static void test_explain_empty(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_select_path),   cmocka_unit_test(test_joined_edges),  cmocka_unit_test(test_explain_auto),
-      cmocka_unit_test(test_explain_epsilon), cmocka_unit_test(test_explain_forced), cmocka_unit_test(test_explain_empty),
+      cmocka_unit_test(test_explain_epsilon), cmocka_unit_test(test_explain_forced), cmocka_unit_test(test_explain_changed),
+      cmocka_unit_test(test_explain_empty),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
