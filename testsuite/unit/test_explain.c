@@ -319,8 +319,9 @@ static void test_explain_empty(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_select_path),   cmocka_unit_test(test_joined_edges),  cmocka_unit_test(test_explain_auto),
-      cmocka_unit_test(test_explain_epsilon), cmocka_unit_test(test_explain_forced), cmocka_unit_test(test_explain_changed),
+      cmocka_unit_test(test_select_path),     cmocka_unit_test(test_joined_edges),
+      cmocka_unit_test(test_explain_auto),    cmocka_unit_test(test_explain_epsilon),
+      cmocka_unit_test(test_explain_forced),  cmocka_unit_test(test_explain_changed),
       cmocka_unit_test(test_explain_empty),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
