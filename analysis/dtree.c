@@ -241,15 +241,27 @@ char *kd_device_model_to_json(const KdDeviceModel *m, json_t *training) {
   return text;
 }
 
+KdLayoutChoice kd_device_model_select_path(const KdDeviceModel *m, uint64_t sigma_c, uint64_t sigma_min,
+                                           uint64_t used_permille, int *path, int cap, int *npath) {
+  int i = 0, n = 0;
+  for (;;) {
+    if (n < cap)
+      path[n] = i;
+    n++;
+    if (m->nodes[i].leaf)
+      break;
+    const KdTreeNode *t = &m->nodes[i];
+    uint64_t v = t->attribute == KD_ATTR_SIGMA_MIN ? sigma_min : t->attribute == KD_ATTR_USED ? used_permille : sigma_c;
+    i = v <= t->threshold ? t->le : t->gt;
+  }
+  if (npath)
+    *npath = n;
+  return m->nodes[i].choice;
+}
+
 KdLayoutChoice kd_device_model_select(const KdDeviceModel *m, uint64_t sigma_c, uint64_t sigma_min,
                                       uint64_t used_permille) {
-  int i = 0;
-  while (!m->nodes[i].leaf) {
-    const KdTreeNode *n = &m->nodes[i];
-    uint64_t v = n->attribute == KD_ATTR_SIGMA_MIN ? sigma_min : n->attribute == KD_ATTR_USED ? used_permille : sigma_c;
-    i = v <= n->threshold ? n->le : n->gt;
-  }
-  return m->nodes[i].choice;
+  return kd_device_model_select_path(m, sigma_c, sigma_min, used_permille, NULL, 0, NULL);
 }
 
 unsigned kd_device_model_attributes(const KdDeviceModel *m) {

@@ -97,6 +97,19 @@ char *kd_device_model_to_json(const KdDeviceModel *m, struct json_t *training);
 KdLayoutChoice kd_device_model_select(const KdDeviceModel *m, uint64_t sigma_c, uint64_t sigma_min,
                                       uint64_t used_permille);
 
+/* kd_device_model_select, recording the way: path[0..min(*npath, cap))
+ * receives the indices into m->nodes of the nodes visited, root (0) first,
+ * the leaf last; *npath (if not NULL) the number of nodes visited, which
+ * may exceed cap (only the first cap are written; path may be NULL when
+ * cap is 0).  A parsed tree is at most 65 nodes deep (64 levels below the
+ * root).  The node at path[k] (k < *npath - 1) is an inner node whose test
+ * "value of its attribute <= threshold" took path[k + 1] (its le or gt).
+ * kd_device_model_select is this function with no path, so the two never
+ * disagree (--explain, transform/explain.h, prints the path).  Pure; never
+ * fails. */
+KdLayoutChoice kd_device_model_select_path(const KdDeviceModel *m, uint64_t sigma_c, uint64_t sigma_min,
+                                           uint64_t used_permille, int *path, int cap, int *npath);
+
 /* The attributes tested by some inner node of m's tree, as a set of
  * KD_ATTR_BIT()s (0 for a single leaf). */
 unsigned kd_device_model_attributes(const KdDeviceModel *m);

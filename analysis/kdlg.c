@@ -44,7 +44,7 @@ void kdlg_finish_edges(Kdlg *g) {
     for (int b = a + 1; b < F; b++) {
       int64_t d = kdlg_delta(g, a, b);
       if (d != KD_DIST_NONE)
-        g->edges[g->nedges++] = (KdEdge){a, b, d};
+        g->edges[g->nedges++] = (KdEdge){a, b, d, false};
     }
   qsort(g->edges, (size_t)g->nedges, sizeof(KdEdge), edge_cmp);
 }
@@ -77,6 +77,8 @@ void kdlg_partition(Kdlg *g, int64_t epsilon) {
   int *count = kd_xcalloc((size_t)F, sizeof(int));
   for (int f = 0; f < F; f++)
     parent[f] = f;
+  for (int i = 0; i < g->nedges; i++)
+    g->edges[i].joined = false;
   // Edges are sorted by δ: the first edge with δ ≥ ε ends the scan (Kruskal
   // with the ε early exit); an edge inside one set is discarded.
   for (int i = 0; i < g->nedges && g->edges[i].delta < epsilon; i++) {
@@ -87,6 +89,7 @@ void kdlg_partition(Kdlg *g, int64_t epsilon) {
       parent[rb] = ra;
     else
       parent[ra] = rb;
+    g->edges[i].joined = true;
   }
   // Number clusters by their smallest field (roots are the smallest index).
   for (int f = 0; f < F; f++)
@@ -110,6 +113,10 @@ void kdlg_partition(Kdlg *g, int64_t epsilon) {
   for (int c = 0; c < g->nclusters; c++)
     covered += g->clusters[c].nfields;
   assert(covered == F);  // clusters are disjoint and cover every field
+  int njoined = 0;
+  for (int i = 0; i < g->nedges; i++)
+    njoined += g->edges[i].joined;
+  assert(njoined == F - g->nclusters);  // a spanning forest: one edge per merge
 #endif
   free(parent);
   free(index);

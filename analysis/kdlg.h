@@ -15,6 +15,7 @@
 typedef struct KdEdge {
   int a, b;       // field indices, a < b
   int64_t delta;  // δ(a,b) in bytes
+  bool joined;    // the last kdlg_partition merged two clusters along it (an edge of its spanning forest)
 } KdEdge;
 
 typedef struct KdCluster {
@@ -45,7 +46,10 @@ void kdlg_finish_edges(Kdlg *g);
 int64_t kdlg_delta(const Kdlg *g, int a, int b);
 
 /* ε-Kruskal: partitions the fields into clusters joined by edges with δ < ε
- * (strict), replacing any previous partition.  epsilon ≥ 0, bytes.
+ * (strict), replacing any previous partition.  epsilon ≥ 0, bytes.  Marks
+ * the edges that merged two clusters (KdEdge.joined; every other edge's
+ * flag is cleared): per cluster of k fields, k - 1 edges, a spanning tree
+ * of it, the first in (δ, a, b) order that connect it.
  */
 void kdlg_partition(Kdlg *g, int64_t epsilon);
 

@@ -21,6 +21,7 @@
 #include "../analysis/dtree.h"
 #include "../analysis/frontend.h"
 #include "../analysis/mem.h"
+#include "../transform/explain.h"
 #include "../transform/plan.h"
 #include "../transform/rewrite.h"
 #include "compdb.h"
@@ -30,9 +31,9 @@
 #include "output.h"
 #include "report.h"
 
-/* Renders an output into memory with `fn`, then writes it atomically. */
 static FILE *diag;  // remarks, and the front end's diagnostics: stderr, or --quiet's (report.h)
 
+/* Renders an output into memory with `fn`, then writes it atomically. */
 typedef int (*Render)(FILE *, const KdPlan *);
 
 static int render_dot(FILE *f, const KdPlan *plan) {
@@ -628,6 +629,8 @@ int main(int argc, char **argv) {
   if ((rc = user_layouts(&o, plan)) >= 0)
     goto done;
   kd_plan_remark_uniform(plan, diag);
+  if (o.explain)
+    kd_plan_explain(stderr, plan);
 
   // 6. Rewriting: new types, new indexing, host-side conversion; alike in every file.
   oc = kd_xcalloc((size_t)plan->nstructs + 1, sizeof *oc);

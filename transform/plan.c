@@ -25,8 +25,7 @@ static uint64_t cluster_min_field_bytes(const KdStruct *st, const KdCluster *c) 
   return min;
 }
 
-/* The largest alignment of c's fields, bytes: an AoS element's own. */
-static uint32_t cluster_field_align(const KdStruct *st, const KdCluster *c) {
+uint32_t kd_plan_field_align(const KdStruct *st, const KdCluster *c) {
   uint32_t a = 1;
   for (int i = 0; i < c->nfields; i++)
     if (st->fields[c->fields[i]].align > a)
@@ -37,7 +36,7 @@ static uint32_t cluster_field_align(const KdStruct *st, const KdCluster *c) {
 uint32_t kd_plan_vector_align(const KdStruct *st, const KdCluster *c) {
   uint64_t b = c->bytes;
   bool vector = b == 2 || b == 4 || b == 8 || b == 16;
-  return vector && cluster_field_align(st, c) < b ? (uint32_t)b : 0;
+  return vector && kd_plan_field_align(st, c) < b ? (uint32_t)b : 0;
 }
 
 /* φ(c) of cluster c over every kernel of the program: the per-mille of the
@@ -49,6 +48,13 @@ static uint32_t cluster_used_permille(const KdProgram *prog, const KdStructPlan 
   for (int k = 0; k < prog->nkernels; k++)
     kd_use_cluster(sp->use + (size_t)k * (size_t)st->nfields, st, c->fields, c->nfields, &u);
   return kd_used_permille(u.used, u.moved);
+}
+
+void kd_plan_cluster_attributes(const KdProgram *prog, const KdStructPlan *sp, const KdCluster *c,
+                                uint64_t attr[KD_NATTRS]) {
+  attr[KD_ATTR_SIGMA_C] = c->bytes;
+  attr[KD_ATTR_SIGMA_MIN] = cluster_min_field_bytes(&prog->structs[sp->sid], c);
+  attr[KD_ATTR_USED] = cluster_used_permille(prog, sp, c);
 }
 
 /* Counts the accesses of struct sid in r (*n) and clears *all if one of them
@@ -161,8 +167,10 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
       kd_use_fields(prog->kernels[k].body, st, sid, sp->use + (size_t)k * (size_t)st->nfields);
     for (int c = 0; c < sp->g->nclusters; c++) {
       const KdCluster *cl = &sp->g->clusters[c];
-      sp->layouts[c] = kd_device_model_select(model, cl->bytes, cluster_min_field_bytes(st, cl),
-                                              cluster_used_permille(prog, sp, cl));
+      uint64_t attr[KD_NATTRS];
+      kd_plan_cluster_attributes(prog, sp, cl, attr);
+      sp->layouts[c] =
+          kd_device_model_select(model, attr[KD_ATTR_SIGMA_C], attr[KD_ATTR_SIGMA_MIN], attr[KD_ATTR_USED]);
       if (sp->layouts[c].kind == KD_LAYOUT_AOS)
         sp->layouts[c].align = kd_plan_vector_align(st, cl);
     }
@@ -318,7 +326,7 @@ int kd_plan_set_partition(KdStructPlan *sp, const int *cluster_of, int nclusters
   for (int c = 0; c < nclusters; c++)
     lay[renum[c]] = choices[c];
   for (int c = 0; c < nclusters; c++)  // an alignment that raises nothing is no alignment
-    if (lay[c].kind != KD_LAYOUT_AOS || lay[c].align <= cluster_field_align(g->st, &cl[c]))
+    if (lay[c].kind != KD_LAYOUT_AOS || lay[c].align <= kd_plan_field_align(g->st, &cl[c]))
       lay[c].align = 0;
   for (int c = 0; c < g->nclusters; c++)
     free(g->clusters[c].fields);

@@ -69,6 +69,20 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
  * --plan-in): `file:line:col: remark: struct 'S': ... [kdlg-uniform]`. */
 void kd_plan_remark_uniform(const KdPlan *plan, FILE *remarks);
 
+/* The decision tree's attributes of cluster c of struct plan sp, exactly as
+ * kd_plan_build passes them to Select-Tilesize (Sect. 3.2), indexed by
+ * KdAttribute: attr[KD_ATTR_SIGMA_C] = σ(c) (c->bytes), attr[KD_ATTR_SIGMA_MIN]
+ * = σ_min(c), the bytes of its smallest field (0 for no fields), and
+ * attr[KD_ATTR_USED] = φ(c) in per-mille over every kernel of prog (from
+ * sp->use; analysis/usage.h).  --emit-plan's "used_permille" and --explain
+ * (transform/explain.h) read the same values. */
+void kd_plan_cluster_attributes(const KdProgram *prog, const KdStructPlan *sp, const KdCluster *c,
+                                uint64_t attr[KD_NATTRS]);
+
+/* The largest alignment of c's fields (a KdField.align of 0 counts as 1),
+ * bytes: an AoS element's own, at least 1. */
+uint32_t kd_plan_field_align(const KdStruct *st, const KdCluster *c);
+
 /* kdlg-opt's alignment rule for an AoS cluster c of st (not the paper's;
  * docs/design.md "Aligned AoS"): σ(c) bytes when σ(c) is 2, 4, 8 or 16 and
  * larger than its fields' alignment, so that a whole element moves as one

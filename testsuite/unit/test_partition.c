@@ -113,7 +113,7 @@ static void test_fig2_edges(void **state) {
     assert_int_equal(kdlg_delta(g, f, 3), NONE);
   // edges sorted by δ: (a,b,4), (b,c,252), (a,c,256); none for d
   assert_int_equal(g->nedges, 3);
-  const KdEdge want[3] = {{0, 1, 4}, {1, 2, 252}, {0, 2, 256}};
+  const KdEdge want[3] = {{0, 1, 4, false}, {1, 2, 252, false}, {0, 2, 256, false}};
   for (int i = 0; i < 3; i++) {
     assert_int_equal(g->edges[i].a, want[i].a);
     assert_int_equal(g->edges[i].b, want[i].b);
@@ -222,7 +222,7 @@ static void test_tie_break_and_order(void **state) {
   SET(1, 2, 3);
   SET(1, 4, 9);
   Kdlg *g = graph_from(&st, dir);
-  const KdEdge want[5] = {{1, 2, 3}, {0, 1, 5}, {0, 3, 5}, {2, 3, 5}, {1, 4, 9}};
+  const KdEdge want[5] = {{1, 2, 3, false}, {0, 1, 5, false}, {0, 3, 5, false}, {2, 3, 5, false}, {1, 4, 9, false}};
   assert_int_equal(g->nedges, 5);
   for (int i = 0; i < 5; i++) {
     assert_true(g->edges[i].a < g->edges[i].b);
