@@ -634,6 +634,8 @@ int main(int argc, char **argv) {
 
   // 6. Rewriting: new types, new indexing, host-side conversion; alike in every file.
   oc = kd_xcalloc((size_t)plan->nstructs + 1, sizeof *oc);
+  for (int s = 0; s < plan->nstructs; s++)
+    oc[s].planned_aos = kd_plan_is_aos(&plan->structs[s]);
   if ((rc = rewrite_all(&o, units, nunits, plan, oc)) >= 0)
     goto done;
 

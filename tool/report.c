@@ -54,15 +54,7 @@ int kd_verdict_write(FILE *out, const KdPlan *plan, const KdOutcome *oc, const c
   for (int i = 0; i < plan->nstructs; i++) {
     const KdStructPlan *sp = &plan->structs[i];
     fprintf(out, "kdlg-opt: struct '%s' (%s:%u:%u): ", sp->name, sp->file ? sp->file : plan->input, sp->line, sp->col);
-    if (oc[i].why) {
-      fputs("kept in AoS: ", out);
-      write_reason(out, oc[i].why);
-      nkept++;
-    } else if (oc[i].rewritten) {
-      fputs("rewritten: ", out);
-      write_clusters(out, plan, sp);
-      nrw++;
-    } else if (kd_plan_is_aos(sp)) {
+    if (oc[i].planned_aos) {
       fputs("kept in AoS: ", out);
       if (sp->forced)
         fprintf(out, "%s", forced_by ? forced_by : "the user's plan");
@@ -72,6 +64,14 @@ int kd_verdict_write(FILE *out, const KdPlan *plan, const KdOutcome *oc, const c
         fprintf(out, "the device model selects AoS for its one cluster (σ(c) = %u B; --explain says why)",
                 sp->g->clusters[0].bytes);
       nkept++;
+    } else if (oc[i].why) {
+      fputs("kept in AoS: ", out);
+      write_reason(out, oc[i].why);
+      nkept++;
+    } else if (oc[i].rewritten) {
+      fputs("rewritten: ", out);
+      write_clusters(out, plan, sp);
+      nrw++;
     } else {
       fputs("unchanged: the plan (", out);
       write_clusters(out, plan, sp);

@@ -23,6 +23,7 @@
 typedef struct KdOutcome {
   bool rewritten;  // its layout changed in some output
   char *why;       // the rewrite kept it in AoS: the remark that says why (KdRewriteResult.why; owned), else NULL
+  bool planned_aos;  // the plan kept it in AoS before any rewrite (kd_plan_is_aos): the plan's reason comes first
 } KdOutcome;
 
 /* Whether struct plan sp keeps AoS by the plan itself: one cluster, AoS,
@@ -32,9 +33,9 @@ bool kd_plan_is_aos(const KdStructPlan *sp);
 /* Writes the verdict on `out`: per struct of `plan` (oc: plan->nstructs
  * outcomes) a line
  *   rewritten: its clusters ({fields} layout, in KD_LAYOUT_STYLE_PROSE);
- *   kept in AoS: the rewriter's reason and its place, or the plan's reason
- *     (forced_by, e.g. "--layout aos", when the clusters are the user's;
- *     uniform; the device model's choice);
+ *   kept in AoS: the plan's reason where the plan chose AoS (forced_by,
+ *     e.g. "--layout aos", when the clusters are the user's; uniform; the
+ *     device model's choice), else the rewriter's reason and its place;
  *   unchanged: the plan changes it but no pointer to it was rewritten;
  * then the summary line, ending with `; ` and `unwritten` where not NULL
  * (e.g. "nothing written (--dry-run)").  A plan of no struct gets the
