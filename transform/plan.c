@@ -9,6 +9,7 @@
 
 #include "../analysis/diag.h"
 #include "../analysis/distance.h"
+#include "../analysis/dot.h"
 #include "../analysis/mem.h"
 #include "layout.h"
 
@@ -85,8 +86,13 @@ static void keep_uniform_aos(KdStructPlan *sp) {
   free(one);
 }
 
-static void nothing_to_optimize(FILE *remarks, const char *input, const char *why) {
-  kd_remark(remarks, (KdLoc){input, 1, 1}, "nothing", "nothing to optimize: %s", why);
+/* Why a plan of nstructs structs from prog has nothing to optimize, or NULL. */
+static const char *nothing_why(const KdProgram *prog, int nstructs) {
+  if (prog->nkernels == 0)
+    return "no kernels in this file";
+  if (nstructs == 0)
+    return "no kernel reaches an eligible struct through a global pointer";
+  return NULL;
 }
 
 void kd_plan_remark_uniform(const KdPlan *plan, FILE *remarks) {
@@ -171,10 +177,9 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
     sp->epsilon = sp->g->epsilon;
     finish_layout(sp);
   }
-  if (remarks && prog->nkernels == 0)
-    nothing_to_optimize(remarks, input, "no kernels in this file");
-  else if (remarks && plan->nstructs == 0)
-    nothing_to_optimize(remarks, input, "no kernel reaches an eligible struct through a global pointer");
+  const char *why = nothing_why(prog, plan->nstructs);
+  if (remarks && why)
+    kd_remark(remarks, (KdLoc){input, 1, 1}, "nothing", "nothing to optimize: %s", why);
   *out = plan;
   return 0;
 }
@@ -255,6 +260,31 @@ int kd_plan_write_json(FILE *out, const KdPlan *plan) {
   fputc('\n', out);
   json_decref(root);
   return rc == 0 && !ferror(out) ? 0 : -1;
+}
+
+int kd_plan_write_dot(FILE *out, const KdPlan *plan) {
+  KdDotStruct *ds = kd_xcalloc((size_t)plan->nstructs + 1, sizeof *ds);
+  bool **unused = kd_xcalloc((size_t)plan->nstructs + 1, sizeof *unused);
+  for (int i = 0; i < plan->nstructs; i++) {
+    const KdStructPlan *sp = &plan->structs[i];
+    int nf = sp->g->st->nfields;
+    unused[i] = kd_xcalloc((size_t)nf + 1, sizeof(bool));
+    for (int f = 0; f < nf; f++) {  // no kernel accesses it (sp->use: the largest execution count, per direction)
+      unused[i][f] = true;
+      for (int k = 0; k < plan->prog->nkernels && unused[i][f]; k++) {
+        const KdFieldUse *u = &sp->use[(size_t)k * (size_t)nf + (size_t)f];
+        unused[i][f] = !(u->count[0] > 0) && !(u->count[1] > 0);
+      }
+    }
+    ds[i] = (KdDotStruct){sp->g, sp->layouts, unused[i],
+                          sp->uniform && !sp->forced ? "uniform: " KD_UNIFORM_NOTE "; kept in one AoS cluster" : NULL};
+  }
+  int rc = kd_dot_write(out, ds, plan->nstructs, nothing_why(plan->prog, plan->nstructs));
+  for (int i = 0; i < plan->nstructs; i++)
+    free(unused[i]);
+  free(unused);
+  free(ds);
+  return rc;
 }
 
 void kd_plan_free(KdPlan *plan) {
