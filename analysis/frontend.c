@@ -7,6 +7,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,22 +40,6 @@ static const char *const cuda_stub_headers[] = {
     "cuda_fp16.h", "math_constants.h", "helper_math.h",
 };
 #define NSTUBS (sizeof cuda_stub_headers / sizeof cuda_stub_headers[0])
-
-static void forward_diagnostics(CXTranslationUnit tu, FILE *diag, int *nerrors) {
-  unsigned n = clang_getNumDiagnostics(tu);
-  for (unsigned i = 0; i < n; i++) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-    if (sev >= CXDiagnostic_Error) {
-      CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
-                                                 CXDiagnostic_DisplayOption);
-      fprintf(diag, "%s\n", clang_getCString(s));
-      clang_disposeString(s);
-      (*nerrors)++;
-    }
-    clang_disposeDiagnostic(d);
-  }
-}
 
 /* ---- struct definitions by USR ---- */
 
@@ -122,6 +107,82 @@ static void prelude_args(ParserArgs *pa, const char *path, const KdToolkit *tk, 
   for (size_t i = 0; i < NSTUBS; i++) {
     snprintf(pa->stub_paths[i], sizeof pa->stub_paths[i], "%s/%s", KD_VIRTUAL_INCLUDE_DIR, cuda_stub_headers[i]);
     pa->unsaved[pa->nunsaved++] = (struct CXUnsavedFile){pa->stub_paths[i], stub_text, sizeof stub_text - 1};
+  }
+}
+
+/* ---- clang's diagnostics ---- */
+
+/* Range r of a diagnostic as columns of line `line` of `file` (its
+ * spelling locations, as clang_formatDiagnostic's): a range that starts on
+ * an earlier line from the line's start, one that ends on a later line to
+ * its end (kd_snippet's 0 and UINT_MAX).  False where r is in another file,
+ * misses the line or has an end in a macro expansion. */
+static bool range_on_line(CXSourceRange r, CXFile file, unsigned line, KdSnippetRange *out) {
+  CXFile f0, f1;
+  unsigned l0, c0, l1, c1, o0, o1, e0, e1;
+  clang_getSpellingLocation(clang_getRangeStart(r), &f0, &l0, &c0, &o0);
+  clang_getSpellingLocation(clang_getRangeEnd(r), &f1, &l1, &c1, &o1);
+  clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &e0);
+  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e1);
+  if (o0 != e0 || o1 != e1)
+    return false;  // (in a macro: libclang's token ends there are not the spelling's; the caret alone)
+  if (!f0 || !f1 || !clang_File_isEqual(f0, file) || !clang_File_isEqual(f1, file) || l0 > line || l1 < line)
+    return false;
+  out->from = l0 == line ? c0 : 0;
+  out->to = l1 == line ? c1 : UINT_MAX;
+  return true;
+}
+
+/* The source line and caret under diagnostic d, as clang prints them
+ * (kd_snippet): at d's location as clang_formatDiagnostic gives it, with
+ * d's ranges and fix-its on that line.  The text is the file's as libclang
+ * read it (clang_getFileContents: also an unsaved file's).  Nothing where
+ * the location is in no file. */
+static void diagnostic_snippet(CXTranslationUnit tu, CXDiagnostic d, FILE *out) {
+  CXFile file;
+  unsigned line, col;
+  clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line, &col, NULL);
+  size_t len = 0;
+  const char *text = file && line ? clang_getFileContents(tu, file, &len) : NULL;
+  if (!text)
+    return;
+  unsigned nr = clang_getDiagnosticNumRanges(d), nf = clang_getDiagnosticNumFixIts(d);
+  KdSnippetRange *ranges = kd_xcalloc((size_t)nr + nf + 1, sizeof *ranges);
+  KdSnippetFixIt *fixits = kd_xcalloc((size_t)nf + 1, sizeof *fixits);
+  CXString *texts = kd_xcalloc((size_t)nf + 1, sizeof *texts);
+  int n = 0, m = 0;
+  for (unsigned i = 0; i < nr; i++)
+    n += range_on_line(clang_getDiagnosticRange(d, i), file, line, &ranges[n]);
+  for (unsigned i = 0; i < nf; i++) {  // (clang underlines what a fix-it replaces, too)
+    CXSourceRange r;
+    texts[i] = clang_getDiagnosticFixIt(d, i, &r);
+    if (range_on_line(r, file, line, &ranges[n]) && ranges[n].from > 0)
+      fixits[m++] = (KdSnippetFixIt){ranges[n++].from, clang_getCString(texts[i])};
+  }
+  kd_snippet(out, text, len, line, col, ranges, n, fixits, m);
+  for (unsigned i = 0; i < nf; i++)
+    clang_disposeString(texts[i]);
+  free(texts);
+  free(fixits);
+  free(ranges);
+}
+
+/* clang's errors, each `file:line:col: error: message` (with the option
+ * that enables it), then the source line and a caret (diagnostic_snippet). */
+static void forward_diagnostics(CXTranslationUnit tu, FILE *diag, int *nerrors) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    if (sev >= CXDiagnostic_Error) {
+      CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
+                                                 CXDiagnostic_DisplayOption);
+      fprintf(diag, "%s\n", clang_getCString(s));
+      clang_disposeString(s);
+      diagnostic_snippet(tu, d, diag);
+      (*nerrors)++;
+    }
+    clang_disposeDiagnostic(d);
   }
 }
 
@@ -209,14 +270,15 @@ static int parse(const char *path, const char *root, const char *text, size_t le
   out->index = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, pa.v, pa.n, pa.unsaved, (unsigned)pa.nunsaved,
                                                     CXTranslationUnit_KeepGoing, &out->tu);
-  free_parser_args(&pa);
   if (ec != CXError_Success || !out->tu) {
+    free_parser_args(&pa);
     fprintf(diag, "%s: error: clang could not parse the file (libclang error %d)\n", path, (int)ec);
     kd_frontend_dispose(out);
     return 1;
   }
   int nerrors = 0;
   forward_diagnostics(out->tu, diag, &nerrors);
+  free_parser_args(&pa);
   if (nerrors) {
     kd_frontend_dispose(out);
     return 1;

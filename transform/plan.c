@@ -406,11 +406,27 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
   return 0;
 }
 
+/* err: jansson's error in the plan at path, `path:line:col: error: text`,
+ * then the line and a caret under the column (kd_snippet_file, jansson's
+ * column counts characters), as far as n bytes hold. */
+static void plan_syntax_error(char *err, size_t n, const char *path, const json_error_t *je) {
+  char *snippet = NULL;
+  size_t len = 0;
+  FILE *f = kd_xopen_memstream(&snippet, &len);
+  if (je->line > 0 && je->column > 0)
+    kd_snippet_file(f, path, (unsigned)je->line, (unsigned)je->column, true);
+  fclose(f);
+  if (len > 0 && snippet[len - 1] == '\n')
+    snippet[--len] = '\0';
+  snprintf(err, n, "%s:%d:%d: error: %s%s%s", path, je->line, je->column, je->text, len ? "\n" : "", snippet);
+  free(snippet);
+}
+
 int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
   json_error_t je;
   json_t *root = json_load_file(path, 0, &je);
   if (!root) {
-    snprintf(err, n, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
+    plan_syntax_error(err, n, path, &je);
     return -1;
   }
   int rc = 0;
