@@ -68,11 +68,15 @@ typedef struct ParserArgs {
   int nunsaved;
   char stub_paths[NSTUBS][128];
   char *owned[2];  // strings of v that are ours to free
+  KdLanguage lang;
+  KdToolkitFrom tk_from;  // CUDA: where the toolkit came from (NONE / OFF: the prelude), for header_hint
+  char *tk_dir;           // its directory (owned; NULL for NONE / OFF)
 } ParserArgs;
 
 static void free_parser_args(ParserArgs *pa) {
   for (int i = 0; i < 2; i++)
     free(pa->owned[i]);
+  free(pa->tk_dir);
 }
 
 /* CUDA with the toolkit's own headers, as nvcc reads them: clang's CUDA
@@ -167,9 +171,79 @@ static void diagnostic_snippet(CXTranslationUnit tu, CXDiagnostic d, FILE *out) 
   free(ranges);
 }
 
+/* Headers of the CUDA toolkit (prefixes of the name as #include spells it):
+ * its libraries, CCCL (thrust, cub, libcu++), the runtime's. */
+static const char *const toolkit_headers[] = {
+    "thrust/", "cub/", "cuda/", "nv/", "cooperative_groups", "curand", "cublas", "cufft", "cusparse", "cusolver",
+    "nvrtc", "nvtx", "nvToolsExt", "npp", "cuda.h", "cuda_runtime", "cuda_device_runtime_api.h", "cuda_fp16",
+    "cuda_bf16", "cuda_fp8", "cuda_pipeline", "cuda_awbarrier", "cuda_texture_types.h", "cuda_surface_types.h",
+    "cuda_occupancy.h", "cuda_profiler_api.h", "cuda_gl_interop.h", "device_launch_parameters.h",
+    "device_functions.h", "vector_types.h", "vector_functions.h", "math_constants.h", "mma.h", "sm_",
+};
+
+/* Headers of the CUDA samples' Common/ directory, which programs from the
+ * samples include but no toolkit has. */
+static const char *const samples_headers[] = {
+    "helper_cuda.h", "helper_math.h", "helper_functions.h", "helper_string.h", "helper_timer.h", "helper_image.h",
+};
+
+static bool in_list(const char *name, const char *const *list, size_t n, bool prefix) {
+  for (size_t i = 0; i < n; i++)
+    if (prefix ? !strncmp(name, list[i], strlen(list[i])) : !strcmp(name, list[i]))
+      return true;
+  return false;
+}
+
+/* After clang's "'NAME' file not found": a note at the same place on how to
+ * give kdlg-opt the header, by its kind: one of the CUDA toolkit's (in a
+ * CUDA file: --cuda-path, and which toolkit was searched), one of the CUDA
+ * samples', or the program's own (-I after --, -p BUILD_DIR). */
+static void header_hint(CXDiagnostic d, const ParserArgs *pa, FILE *out) {
+  static const char suffix[] = "' file not found";
+  CXString spelling = clang_getDiagnosticSpelling(d);
+  const char *msg = clang_getCString(spelling);
+  size_t len = msg ? strlen(msg) : 0;
+  if (len < sizeof suffix + 1 || msg[0] != '\'' || strcmp(msg + len - (sizeof suffix - 1), suffix) != 0) {
+    clang_disposeString(spelling);
+    return;
+  }
+  int nlen = (int)(len - (sizeof suffix - 1) - 1);
+  char *name = kd_xasprintf("%.*s", nlen, msg + 1);
+  clang_disposeString(spelling);
+  CXFile file;
+  unsigned line, col;
+  clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line, &col, NULL);
+  CXString fname = clang_getFileName(file);
+  if (clang_getCString(fname))
+    fprintf(out, "%s:%u:%u: note: ", clang_getCString(fname), line, col);
+  else
+    fputs("kdlg-opt: note: ", out);
+  clang_disposeString(fname);
+  if (pa->lang == KD_LANG_CUDA && in_list(name, toolkit_headers, sizeof toolkit_headers / sizeof *toolkit_headers, true)) {
+    if (pa->tk_from == KD_TOOLKIT_OFF)
+      fprintf(out, "'%s' is a header of the CUDA toolkit, which -nocudainc leaves out: drop -nocudainc (and give the "
+                   "toolkit's directory with '--cuda-path DIR' where it is not found)\n", name);
+    else if (!pa->tk_dir)
+      fprintf(out, "'%s' is a header of the CUDA toolkit, and kdlg-opt found none (--cuda-path, CUDA_PATH, CUDA_HOME, "
+                   "nvcc on PATH, /usr/local/cuda): give its directory with '--cuda-path DIR'\n", name);
+    else
+      fprintf(out, "'%s' is not in the CUDA toolkit at '%s' (from %s): give the toolkit that has it with "
+                   "'--cuda-path DIR'\n", name, pa->tk_dir, kd_toolkit_from_name(pa->tk_from));
+  } else if (in_list(name, samples_headers, sizeof samples_headers / sizeof *samples_headers, false)) {
+    fprintf(out, "'%s' is a header of the CUDA samples (their Common/ directory), not of the toolkit: give that "
+                 "directory with '-- -I DIR'\n", name);
+  } else {
+    fprintf(out, "kdlg-opt parses with the include path it is given: give the directory that holds '%s' with "
+                 "'-- -I DIR' (arguments after '--' go to the parser), or '-p BUILD_DIR' to read the input's "
+                 "arguments from BUILD_DIR/compile_commands.json\n", name);
+  }
+  free(name);
+}
+
 /* clang's errors, each `file:line:col: error: message` (with the option
- * that enables it), then the source line and a caret (diagnostic_snippet). */
-static void forward_diagnostics(CXTranslationUnit tu, FILE *diag, int *nerrors) {
+ * that enables it), then the source line and a caret (diagnostic_snippet),
+ * then, for a header not found, a note on how to give it (header_hint). */
+static void forward_diagnostics(CXTranslationUnit tu, const ParserArgs *pa, FILE *diag, int *nerrors) {
   unsigned n = clang_getNumDiagnostics(tu);
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -180,6 +254,7 @@ static void forward_diagnostics(CXTranslationUnit tu, FILE *diag, int *nerrors) 
       fprintf(diag, "%s\n", clang_getCString(s));
       clang_disposeString(s);
       diagnostic_snippet(tu, d, diag);
+      header_hint(d, pa, diag);
       (*nerrors)++;
     }
     clang_disposeDiagnostic(d);
@@ -194,6 +269,7 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
     fprintf(diag, "kdlg-opt: error: too many compiler arguments (at most 256)\n");
     return 1;
   }
+  pa->lang = lang;
   bool has_std = false;
   for (int i = 0; i < nargs; i++)
     if (!strncmp(extra_args[i], "-cl-std=", 8) || !strncmp(extra_args[i], "-std=", 5))
@@ -205,6 +281,8 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
       fprintf(diag, "kdlg-opt: error: %s\n", err);
       return 1;
     }
+    pa->tk_from = tk.from;
+    pa->tk_dir = tk.dir ? kd_xstrdup(tk.dir) : NULL;
     pa->v[pa->n++] = "-x";
     pa->v[pa->n++] = "cuda";
     pa->v[pa->n++] = "--cuda-host-only";
@@ -277,7 +355,7 @@ static int parse(const char *path, const char *root, const char *text, size_t le
     return 1;
   }
   int nerrors = 0;
-  forward_diagnostics(out->tu, diag, &nerrors);
+  forward_diagnostics(out->tu, &pa, diag, &nerrors);
   free_parser_args(&pa);
   if (nerrors) {
     kd_frontend_dispose(out);
