@@ -2,17 +2,9 @@
 #include "dot.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "distance.h"
-
-/* DOT double-quoted string: escape quotes and backslashes. */
-static void escaped(FILE *out, const char *s);
-
-static void quoted(FILE *out, const char *s) {
-  fputc('"', out);
-  escaped(out, s);
-  fputc('"', out);
-}
 
 /* Text inside a double-quoted DOT string: escape quotes and backslashes. */
 static void escaped(FILE *out, const char *s) {
@@ -23,38 +15,60 @@ static void escaped(FILE *out, const char *s) {
   }
 }
 
-int kd_dot_write(FILE *out, const Kdlg *g, const KdLayoutChoice *layouts, const char *note) {
-  const KdStruct *st = g->st;
-  fputs("graph ", out);
-  quoted(out, st->name);
-  fputs(" {\n", out);
-  fputs("  label=\"KDLG of ", out);
+/* A field's node id, quoted: "STRUCT.FIELD", or "STRUCT#I.FIELD" for the
+ * struct at index i whose name an earlier struct has. */
+static void node_id(FILE *out, const KdDotStruct *structs, int i, int field) {
+  const KdStruct *st = structs[i].g->st;
+  bool repeated = false;
+  for (int j = 0; j < i && !repeated; j++)
+    repeated = !strcmp(structs[j].g->st->name, st->name);
+  fputc('"', out);
   escaped(out, st->name);
-  fprintf(out, " (%u B, %d fields), epsilon = %lld B", st->bytes, st->nfields, (long long)g->epsilon);
-  if (note) {
+  if (repeated)
+    fprintf(out, "#%d", i);
+  fputc('.', out);
+  escaped(out, st->fields[field].name);
+  fputc('"', out);
+}
+
+/* Grey of unused fields, and of the legend's frame. */
+#define GREY "#999999"
+
+static void write_struct(FILE *out, const KdDotStruct *structs, int s) {
+  const KdDotStruct *ds = &structs[s];
+  const Kdlg *g = ds->g;
+  const KdStruct *st = g->st;
+  fprintf(out, "  subgraph cluster_s%d {\n    label=\"KDLG of ", s);
+  escaped(out, st->name);
+  fprintf(out, " (%u B, %d fields), ε = %lld B", st->bytes, st->nfields, (long long)g->epsilon);
+  if (ds->note) {
     fputs("\\n", out);
-    escaped(out, note);
+    escaped(out, ds->note);
   }
-  fputs("\";\n", out);
-  fputs("  labelloc=t;\n  node [shape=ellipse, fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\"];\n", out);
+  fputs("\";\n    style=filled;\n    color=\"#f2f2f2\";\n", out);
   for (int c = 0; c < g->nclusters; c++) {
     const KdCluster *cl = &g->clusters[c];
-    fprintf(out, "  subgraph cluster_%d {\n    label=\"cluster %d: %u B", c, c, cl->bytes);
-    if (layouts) {
+    fprintf(out, "    subgraph cluster_s%d_%d {\n      label=\"cluster %d: %u B", s, c, c, cl->bytes);
+    if (ds->layouts) {
       char text[32];
-      kd_layout_format(text, sizeof text, layouts[c], KD_LAYOUT_STYLE_DOT);
+      kd_layout_format(text, sizeof text, ds->layouts[c], KD_LAYOUT_STYLE_DOT);
       fprintf(out, ", %s", text);
     }
-    fputs("\";\n    style=rounded;\n", out);
+    fputs("\";\n      style=\"rounded,filled\";\n      color=black;\n      fillcolor=white;\n", out);
     for (int i = 0; i < cl->nfields; i++) {
-      const KdField *f = &st->fields[cl->fields[i]];
-      fputs("    ", out);
-      quoted(out, f->name);
+      int f = cl->fields[i];
+      const KdField *fd = &st->fields[f];
+      fputs("      ", out);
+      node_id(out, structs, s, f);
       fputs(" [label=\"", out);
-      escaped(out, f->name);
-      fprintf(out, "\\n%u B\"];\n", f->bytes);
+      escaped(out, fd->name);
+      fprintf(out, "\\n%u B", fd->bytes);
+      if (ds->unused && ds->unused[f])
+        fputs("\\nunused\", style=dashed, color=\"" GREY "\", fontcolor=\"" GREY "\"];\n", out);
+      else
+        fputs("\"];\n", out);
     }
-    fputs("  }\n", out);
+    fputs("    }\n", out);
   }
   int64_t dmax = 0;
   for (int i = 0; i < g->nedges; i++)
@@ -65,13 +79,49 @@ int kd_dot_write(FILE *out, const Kdlg *g, const KdLayoutChoice *layouts, const 
     // shade on a log scale: δ = 0 black and 5 pt wide, the largest δ light grey and 1 pt
     double t = dmax > 0 ? log2(1.0 + (double)e->delta) / log2(1.0 + (double)dmax) : 0.0;
     int grey = (int)(t * 200.0 + 0.5);
-    fputs("  ", out);
-    quoted(out, st->fields[e->a].name);
+    fputs("    ", out);
+    node_id(out, structs, s, e->a);
     fputs(" -- ", out);
-    quoted(out, st->fields[e->b].name);
-    fprintf(out, " [label=\"%lld\", penwidth=%.2f, color=\"#%02x%02x%02x\"];\n", (long long)e->delta,
+    node_id(out, structs, s, e->b);
+    fprintf(out, " [label=\"δ=%lld B\", penwidth=%.2f, color=\"#%02x%02x%02x\"];\n", (long long)e->delta,
             1.0 + 4.0 * (1.0 - t), grey, grey, grey);
   }
+  fputs("  }\n", out);
+}
+
+/* What the drawing means: one plain-text node, its lines left-aligned (\l). */
+static void write_legend(FILE *out) {
+  fputs("  subgraph cluster_legend {\n"
+        "    label=\"legend\";\n"
+        "    style=rounded;\n"
+        "    color=\"" GREY "\";\n"
+        "    \"legend\" [shape=plaintext, fontsize=10, label=\""
+        "ellipse: a field, with its size σ in bytes\\l"
+        "line: the memory distance δ in bytes between two fields' accesses (thicker and darker: smaller δ)\\l"
+        "white box: a cluster of the ε-partition (fields joined by δ < ε), with its bytes and its layout\\l"
+        "dashed grey ellipse: a field that no kernel uses\\l"
+        "grey panel: one struct, with its size and ε in bytes\\l\"];\n"
+        "  }\n",
+        out);
+}
+
+int kd_dot_write(FILE *out, const KdDotStruct *structs, int n, const char *why) {
+  fputs("graph \"kdlg\" {\n", out);
+  if (n == 0) {
+    fputs("  label=\"kdlg-opt: nothing to optimize", out);
+    if (why) {
+      fputs(": ", out);
+      escaped(out, why);
+    }
+    fputs("\";\n  fontname=\"Helvetica\";\n}\n", out);
+    return ferror(out) ? -1 : 0;
+  }
+  fputs("  labelloc=t;\n  fontname=\"Helvetica\";\n  node [shape=ellipse, fontname=\"Helvetica\"];\n"
+        "  edge [fontname=\"Helvetica\"];\n",
+        out);
+  for (int s = 0; s < n; s++)
+    write_struct(out, structs, s);
+  write_legend(out);
   fputs("}\n", out);
   return ferror(out) ? -1 : 0;
 }

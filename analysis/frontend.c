@@ -7,6 +7,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,22 +41,6 @@ static const char *const cuda_stub_headers[] = {
 };
 #define NSTUBS (sizeof cuda_stub_headers / sizeof cuda_stub_headers[0])
 
-static void forward_diagnostics(CXTranslationUnit tu, FILE *diag, int *nerrors) {
-  unsigned n = clang_getNumDiagnostics(tu);
-  for (unsigned i = 0; i < n; i++) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-    if (sev >= CXDiagnostic_Error) {
-      CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
-                                                 CXDiagnostic_DisplayOption);
-      fprintf(diag, "%s\n", clang_getCString(s));
-      clang_disposeString(s);
-      (*nerrors)++;
-    }
-    clang_disposeDiagnostic(d);
-  }
-}
-
 /* ---- struct definitions by USR ---- */
 
 typedef struct KdRecord {
@@ -83,11 +68,15 @@ typedef struct ParserArgs {
   int nunsaved;
   char stub_paths[NSTUBS][128];
   char *owned[2];  // strings of v that are ours to free
+  KdLanguage lang;
+  KdToolkitFrom tk_from;  // CUDA: where the toolkit came from (NONE / OFF: the prelude), for header_hint
+  char *tk_dir;           // its directory (owned; NULL for NONE / OFF)
 } ParserArgs;
 
 static void free_parser_args(ParserArgs *pa) {
   for (int i = 0; i < 2; i++)
     free(pa->owned[i]);
+  free(pa->tk_dir);
 }
 
 /* CUDA with the toolkit's own headers, as nvcc reads them: clang's CUDA
@@ -125,6 +114,153 @@ static void prelude_args(ParserArgs *pa, const char *path, const KdToolkit *tk, 
   }
 }
 
+/* ---- clang's diagnostics ---- */
+
+/* Range r of a diagnostic as columns of line `line` of `file` (its
+ * spelling locations, as clang_formatDiagnostic's): a range that starts on
+ * an earlier line from the line's start, one that ends on a later line to
+ * its end (kd_snippet's 0 and UINT_MAX).  False where r is in another file,
+ * misses the line or has an end in a macro expansion. */
+static bool range_on_line(CXSourceRange r, CXFile file, unsigned line, KdSnippetRange *out) {
+  CXFile f0, f1;
+  unsigned l0, c0, l1, c1, o0, o1, e0, e1;
+  clang_getSpellingLocation(clang_getRangeStart(r), &f0, &l0, &c0, &o0);
+  clang_getSpellingLocation(clang_getRangeEnd(r), &f1, &l1, &c1, &o1);
+  clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &e0);
+  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e1);
+  if (o0 != e0 || o1 != e1)
+    return false;  // (in a macro: libclang's token ends there are not the spelling's; the caret alone)
+  if (!f0 || !f1 || !clang_File_isEqual(f0, file) || !clang_File_isEqual(f1, file) || l0 > line || l1 < line)
+    return false;
+  out->from = l0 == line ? c0 : 0;
+  out->to = l1 == line ? c1 : UINT_MAX;
+  return true;
+}
+
+/* The source line and caret under diagnostic d, as clang prints them
+ * (kd_snippet): at d's location as clang_formatDiagnostic gives it, with
+ * d's ranges and fix-its on that line.  The text is the file's as libclang
+ * read it (clang_getFileContents: also an unsaved file's).  Nothing where
+ * the location is in no file. */
+static void diagnostic_snippet(CXTranslationUnit tu, CXDiagnostic d, FILE *out) {
+  CXFile file;
+  unsigned line, col;
+  clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line, &col, NULL);
+  size_t len = 0;
+  const char *text = file && line ? clang_getFileContents(tu, file, &len) : NULL;
+  if (!text)
+    return;
+  unsigned nr = clang_getDiagnosticNumRanges(d), nf = clang_getDiagnosticNumFixIts(d);
+  KdSnippetRange *ranges = kd_xcalloc((size_t)nr + nf + 1, sizeof *ranges);
+  KdSnippetFixIt *fixits = kd_xcalloc((size_t)nf + 1, sizeof *fixits);
+  CXString *texts = kd_xcalloc((size_t)nf + 1, sizeof *texts);
+  int n = 0, m = 0;
+  for (unsigned i = 0; i < nr; i++)
+    n += range_on_line(clang_getDiagnosticRange(d, i), file, line, &ranges[n]);
+  for (unsigned i = 0; i < nf; i++) {  // (clang underlines what a fix-it replaces, too)
+    CXSourceRange r;
+    texts[i] = clang_getDiagnosticFixIt(d, i, &r);
+    if (range_on_line(r, file, line, &ranges[n]) && ranges[n].from > 0)
+      fixits[m++] = (KdSnippetFixIt){ranges[n++].from, clang_getCString(texts[i])};
+  }
+  kd_snippet(out, text, len, line, col, ranges, n, fixits, m);
+  for (unsigned i = 0; i < nf; i++)
+    clang_disposeString(texts[i]);
+  free(texts);
+  free(fixits);
+  free(ranges);
+}
+
+/* Headers of the CUDA toolkit (prefixes of the name as #include spells it):
+ * its libraries, CCCL (thrust, cub, libcu++), the runtime's. */
+static const char *const toolkit_headers[] = {
+    "thrust/", "cub/", "cuda/", "nv/", "cooperative_groups", "curand", "cublas", "cufft", "cusparse", "cusolver",
+    "nvrtc", "nvtx", "nvToolsExt", "npp", "cuda.h", "cuda_runtime", "cuda_device_runtime_api.h", "cuda_fp16",
+    "cuda_bf16", "cuda_fp8", "cuda_pipeline", "cuda_awbarrier", "cuda_texture_types.h", "cuda_surface_types.h",
+    "cuda_occupancy.h", "cuda_profiler_api.h", "cuda_gl_interop.h", "device_launch_parameters.h",
+    "device_functions.h", "vector_types.h", "vector_functions.h", "math_constants.h", "mma.h", "sm_",
+};
+
+/* Headers of the CUDA samples' Common/ directory, which programs from the
+ * samples include but no toolkit has. */
+static const char *const samples_headers[] = {
+    "helper_cuda.h", "helper_math.h", "helper_functions.h", "helper_string.h", "helper_timer.h", "helper_image.h",
+};
+
+static bool in_list(const char *name, const char *const *list, size_t n, bool prefix) {
+  for (size_t i = 0; i < n; i++)
+    if (prefix ? !strncmp(name, list[i], strlen(list[i])) : !strcmp(name, list[i]))
+      return true;
+  return false;
+}
+
+/* After clang's "'NAME' file not found": a note at the same place on how to
+ * give kdlg-opt the header, by its kind: one of the CUDA toolkit's (in a
+ * CUDA file: --cuda-path, and which toolkit was searched), one of the CUDA
+ * samples', or the program's own (-I after --, -p BUILD_DIR). */
+static void header_hint(CXDiagnostic d, const ParserArgs *pa, FILE *out) {
+  static const char suffix[] = "' file not found";
+  CXString spelling = clang_getDiagnosticSpelling(d);
+  const char *msg = clang_getCString(spelling);
+  size_t len = msg ? strlen(msg) : 0;
+  if (len < sizeof suffix + 1 || msg[0] != '\'' || strcmp(msg + len - (sizeof suffix - 1), suffix) != 0) {
+    clang_disposeString(spelling);
+    return;
+  }
+  int nlen = (int)(len - (sizeof suffix - 1) - 1);
+  char *name = kd_xasprintf("%.*s", nlen, msg + 1);
+  clang_disposeString(spelling);
+  CXFile file;
+  unsigned line, col;
+  clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line, &col, NULL);
+  CXString fname = clang_getFileName(file);
+  if (clang_getCString(fname))
+    fprintf(out, "%s:%u:%u: note: ", clang_getCString(fname), line, col);
+  else
+    fputs("kdlg-opt: note: ", out);
+  clang_disposeString(fname);
+  if (pa->lang == KD_LANG_CUDA && in_list(name, toolkit_headers, sizeof toolkit_headers / sizeof *toolkit_headers, true)) {
+    if (pa->tk_from == KD_TOOLKIT_OFF)
+      fprintf(out, "'%s' is a header of the CUDA toolkit, which -nocudainc leaves out: drop -nocudainc (and give the "
+                   "toolkit's directory with '--cuda-path DIR' where it is not found)\n", name);
+    else if (!pa->tk_dir)
+      fprintf(out, "'%s' is a header of the CUDA toolkit, and kdlg-opt found none (--cuda-path, CUDA_PATH, CUDA_HOME, "
+                   "nvcc on PATH, /usr/local/cuda): give its directory with '--cuda-path DIR'\n", name);
+    else
+      fprintf(out, "'%s' is not in the CUDA toolkit at '%s' (from %s): give the toolkit that has it with "
+                   "'--cuda-path DIR'\n", name, pa->tk_dir, kd_toolkit_from_name(pa->tk_from));
+  } else if (in_list(name, samples_headers, sizeof samples_headers / sizeof *samples_headers, false)) {
+    fprintf(out, "'%s' is a header of the CUDA samples (their Common/ directory), not of the toolkit: give that "
+                 "directory with '-I DIR'\n", name);
+  } else {
+    fprintf(out, "kdlg-opt parses with the include path it is given: give the directory that holds '%s' with "
+                 "'-I DIR', or '-p BUILD_DIR' to read the input's "
+                 "arguments from BUILD_DIR/compile_commands.json\n", name);
+  }
+  free(name);
+}
+
+/* clang's errors, each `file:line:col: error: message` (with the option
+ * that enables it), then the source line and a caret (diagnostic_snippet),
+ * then, for a header not found, a note on how to give it (header_hint). */
+static void forward_diagnostics(CXTranslationUnit tu, const ParserArgs *pa, FILE *diag, int *nerrors) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    if (sev >= CXDiagnostic_Error) {
+      CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
+                                                 CXDiagnostic_DisplayOption);
+      fprintf(diag, "%s\n", clang_getCString(s));
+      clang_disposeString(s);
+      diagnostic_snippet(tu, d, diag);
+      header_hint(d, pa, diag);
+      (*nerrors)++;
+    }
+    clang_disposeDiagnostic(d);
+  }
+}
+
 /* Fills *pa for parsing `path` (see frontend.h).  0, or 1 after an error
  * printed to diag. */
 static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
@@ -133,6 +269,7 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
     fprintf(diag, "kdlg-opt: error: too many compiler arguments (at most 256)\n");
     return 1;
   }
+  pa->lang = lang;
   bool has_std = false;
   for (int i = 0; i < nargs; i++)
     if (!strncmp(extra_args[i], "-cl-std=", 8) || !strncmp(extra_args[i], "-std=", 5))
@@ -144,6 +281,8 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
       fprintf(diag, "kdlg-opt: error: %s\n", err);
       return 1;
     }
+    pa->tk_from = tk.from;
+    pa->tk_dir = tk.dir ? kd_xstrdup(tk.dir) : NULL;
     pa->v[pa->n++] = "-x";
     pa->v[pa->n++] = "cuda";
     pa->v[pa->n++] = "--cuda-host-only";
@@ -209,14 +348,15 @@ static int parse(const char *path, const char *root, const char *text, size_t le
   out->index = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, pa.v, pa.n, pa.unsaved, (unsigned)pa.nunsaved,
                                                     CXTranslationUnit_KeepGoing, &out->tu);
-  free_parser_args(&pa);
   if (ec != CXError_Success || !out->tu) {
+    free_parser_args(&pa);
     fprintf(diag, "%s: error: clang could not parse the file (libclang error %d)\n", path, (int)ec);
     kd_frontend_dispose(out);
     return 1;
   }
   int nerrors = 0;
-  forward_diagnostics(out->tu, diag, &nerrors);
+  forward_diagnostics(out->tu, &pa, diag, &nerrors);
+  free_parser_args(&pa);
   if (nerrors) {
     kd_frontend_dispose(out);
     return 1;

@@ -15,7 +15,11 @@
  * another -cl-std, and __OPENCL_VERSION__ (the device's version, which
  * clang leaves to the OpenCL implementation) defined as
  * __OPENCL_C_VERSION__.  Clang's errors are forwarded as
- * `file:line:col: error: message`.
+ * `file:line:col: error: message`, each followed by the source line and a
+ * caret under the column as clang prints them (diag.h, kd_snippet); after
+ * "'NAME' file not found", a note says how to give kdlg-opt the header, by
+ * its kind: the program's own (-I after --, -p BUILD_DIR), the CUDA
+ * toolkit's (--cuda-path; which toolkit was searched), the CUDA samples'.
  */
 #ifndef KDLG_FRONTEND_H
 #define KDLG_FRONTEND_H

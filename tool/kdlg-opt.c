@@ -37,13 +37,7 @@ static FILE *diag;  // remarks, and the front end's diagnostics: stderr, or --qu
 typedef int (*Render)(FILE *, const KdPlan *);
 
 static int render_dot(FILE *f, const KdPlan *plan) {
-  for (int i = 0; i < plan->nstructs; i++) {
-    const KdStructPlan *sp = &plan->structs[i];
-    const char *note = sp->uniform && !sp->forced ? "uniform: " KD_UNIFORM_NOTE "; kept in one AoS cluster" : NULL;
-    if (kd_dot_write(f, sp->g, sp->layouts, note) != 0)
-      return -1;
-  }
-  return 0;
+  return kd_plan_write_dot(f, plan);  // (one graph, also when there is nothing to optimize)
 }
 
 static int emit(const char *path, Render fn, const KdPlan *plan) {

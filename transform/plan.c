@@ -9,6 +9,7 @@
 
 #include "../analysis/diag.h"
 #include "../analysis/distance.h"
+#include "../analysis/dot.h"
 #include "../analysis/mem.h"
 #include "layout.h"
 
@@ -91,8 +92,13 @@ static void keep_uniform_aos(KdStructPlan *sp) {
   free(one);
 }
 
-static void nothing_to_optimize(FILE *remarks, const char *input, const char *why) {
-  kd_remark(remarks, (KdLoc){input, 1, 1}, "nothing", "nothing to optimize: %s", why);
+/* Why a plan of nstructs structs from prog has nothing to optimize, or NULL. */
+static const char *nothing_why(const KdProgram *prog, int nstructs) {
+  if (prog->nkernels == 0)
+    return "no kernels in this file";
+  if (nstructs == 0)
+    return "no kernel reaches an eligible struct through a global pointer";
+  return NULL;
 }
 
 void kd_plan_remark_uniform(const KdPlan *plan, FILE *remarks) {
@@ -187,10 +193,9 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
     sp->epsilon = sp->g->epsilon;
     finish_layout(sp);
   }
-  if (remarks && prog->nkernels == 0)
-    nothing_to_optimize(remarks, input, "no kernels in this file");
-  else if (remarks && plan->nstructs == 0)
-    nothing_to_optimize(remarks, input, "no kernel reaches an eligible struct through a global pointer");
+  const char *why = nothing_why(prog, plan->nstructs);
+  if (remarks && why)
+    kd_remark(remarks, (KdLoc){input, 1, 1}, "nothing", "nothing to optimize: %s", why);
   *out = plan;
   return 0;
 }
@@ -271,6 +276,31 @@ int kd_plan_write_json(FILE *out, const KdPlan *plan) {
   fputc('\n', out);
   json_decref(root);
   return rc == 0 && !ferror(out) ? 0 : -1;
+}
+
+int kd_plan_write_dot(FILE *out, const KdPlan *plan) {
+  KdDotStruct *ds = kd_xcalloc((size_t)plan->nstructs + 1, sizeof *ds);
+  bool **unused = kd_xcalloc((size_t)plan->nstructs + 1, sizeof *unused);
+  for (int i = 0; i < plan->nstructs; i++) {
+    const KdStructPlan *sp = &plan->structs[i];
+    int nf = sp->g->st->nfields;
+    unused[i] = kd_xcalloc((size_t)nf + 1, sizeof(bool));
+    for (int f = 0; f < nf; f++) {  // no kernel accesses it (sp->use: the largest execution count, per direction)
+      unused[i][f] = true;
+      for (int k = 0; k < plan->prog->nkernels && unused[i][f]; k++) {
+        const KdFieldUse *u = &sp->use[(size_t)k * (size_t)nf + (size_t)f];
+        unused[i][f] = !(u->count[0] > 0) && !(u->count[1] > 0);
+      }
+    }
+    ds[i] = (KdDotStruct){sp->g, sp->layouts, unused[i],
+                          sp->uniform && !sp->forced ? "uniform: " KD_UNIFORM_NOTE "; kept in one AoS cluster" : NULL};
+  }
+  int rc = kd_dot_write(out, ds, plan->nstructs, nothing_why(plan->prog, plan->nstructs));
+  for (int i = 0; i < plan->nstructs; i++)
+    free(unused[i]);
+  free(unused);
+  free(ds);
+  return rc;
 }
 
 void kd_plan_free(KdPlan *plan) {
@@ -392,11 +422,27 @@ int kd_plan_force(KdPlan *plan, const char *spec, char *err, size_t n) {
   return 0;
 }
 
+/* err: jansson's error in the plan at path, `path:line:col: error: text`,
+ * then the line and a caret under the column (kd_snippet_file, jansson's
+ * column counts characters), as far as n bytes hold. */
+static void plan_syntax_error(char *err, size_t n, const char *path, const json_error_t *je) {
+  char *snippet = NULL;
+  size_t len = 0;
+  FILE *f = kd_xopen_memstream(&snippet, &len);
+  if (je->line > 0 && je->column > 0)
+    kd_snippet_file(f, path, (unsigned)je->line, (unsigned)je->column, true);
+  fclose(f);
+  if (len > 0 && snippet[len - 1] == '\n')
+    snippet[--len] = '\0';
+  snprintf(err, n, "%s:%d:%d: error: %s%s%s", path, je->line, je->column, je->text, len ? "\n" : "", snippet);
+  free(snippet);
+}
+
 int kd_plan_read_layouts(KdPlan *plan, const char *path, char *err, size_t n) {
   json_error_t je;
   json_t *root = json_load_file(path, 0, &je);
   if (!root) {
-    snprintf(err, n, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
+    plan_syntax_error(err, n, path, &je);
     return -1;
   }
   int rc = 0;

@@ -97,6 +97,15 @@ uint32_t kd_plan_vector_align(const KdStruct *st, const KdCluster *c);
  * cluster's "layout" spelled KD_LAYOUT_STYLE_FILE).  Returns 0 or -1. */
 int kd_plan_write_json(FILE *out, const KdPlan *plan);
 
+/* Writes the plan as one Graphviz DOT graph (analysis/dot.h): every
+ * struct's KDLG, its clusters with their layouts, the fields no kernel
+ * accesses drawn as unused (KdStructPlan.use: no access with a non-zero
+ * execution count; an access in a loop of 0 trips does not count), a
+ * uniform struct's note, a legend; with no struct, a graph whose label says
+ * why there is nothing to optimize (the "nothing to optimize" remark's
+ * reason).  Returns 0, or -1 on a write error. */
+int kd_plan_write_dot(FILE *out, const KdPlan *plan);
+
 void kd_plan_free(KdPlan *plan);
 
 /* Replaces a struct's partition: field f goes to cluster cluster_of[f]

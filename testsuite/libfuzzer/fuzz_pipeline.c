@@ -46,10 +46,7 @@ static void plan_and_rewrite(const KdSource *src, const KdProgram *prog, const c
     abort();  // (the spellings above are all valid)
   kd_plan_remark_uniform(plan, sink);
   kd_plan_write_json(sink, plan);
-  for (int s = 0; s < plan->nstructs; s++) {
-    const KdStructPlan *sp = &plan->structs[s];
-    kd_dot_write(sink, sp->g, sp->layouts, NULL);
-  }
+  kd_plan_write_dot(sink, plan);
   KdRewriteOptions ro = {layout && !strcmp(layout, "soa"), "input.layout.h", "fuzz", true};
   KdRewriteResult rw = {0};
   if (kd_rewrite(src, plan, &ro, &rw, sink) == 0)

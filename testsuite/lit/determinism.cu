@@ -26,4 +26,6 @@ __global__ void k(S *p, int n) {
 // RUN: cmp %t.dir/a1.dot %t.dir/a2.dot
 // RUN: FileCheck %s < %t.dir/1.dot
 
-// CHECK: graph "S" {
+// CHECK: graph "kdlg" {
+// CHECK: subgraph cluster_s0 {
+// CHECK-NEXT: label="KDLG of S (

@@ -20,26 +20,29 @@ __kernel void k(__global struct S *s, __global int *out) {
 // RUN: %kdlg-opt-provisional %s --emit-plan - | %plancheck | FileCheck %s --check-prefix=PLAN
 // RUN: %kdlg-opt-provisional %s --dump-access-model | FileCheck %s --check-prefix=DUMP
 
-// DOT:      graph "S" {
-// DOT:      label="KDLG of S (16 B, 4 fields), epsilon = 128 B";
-// DOT:      subgraph cluster_0 {
-// DOT-NEXT:   label="cluster 0: 8 B, aos aligned 8";
-// DOT:        "a" [label="a\n4 B"];
-// DOT-NEXT:   "b" [label="b\n4 B"];
+// DOT:      graph "kdlg" {
+// DOT:      subgraph cluster_s0 {
+// DOT-NEXT:   label="KDLG of S (16 B, 4 fields), ε = 128 B";
+// DOT:        subgraph cluster_s0_0 {
+// DOT-NEXT:     label="cluster 0: 8 B, aos aligned 8";
+// DOT:          "S.a" [label="a\n4 B"];
+// DOT-NEXT:     "S.b" [label="b\n4 B"];
+// DOT-NEXT:   }
+// DOT-NEXT:   subgraph cluster_s0_1 {
+// DOT-NEXT:     label="cluster 1: 4 B, aos";
+// DOT:          "S.c" [label="c\n4 B"];
+// DOT-NEXT:   }
+// DOT-NEXT:   subgraph cluster_s0_2 {
+// DOT-NEXT:     label="cluster 2: 4 B, aos";
+// DOT:          "S.d" [label="d\n4 B\nunused", style=dashed, color="#999999", fontcolor="#999999"];
+// DOT-NEXT:   }
+// DOT-NOT:    subgraph cluster_s
+// DOT:        "S.a" -- "S.b" [label="δ=4 B", penwidth=3.84, color="#3a3a3a"];
+// DOT-NEXT:   "S.b" -- "S.c" [label="δ=252 B", penwidth={{[0-9.]+}}, color="#{{[0-9a-f]+}}"];
+// DOT-NEXT:   "S.a" -- "S.c" [label="δ=256 B", penwidth={{[0-9.]+}}, color="#{{[0-9a-f]+}}"];
 // DOT-NEXT: }
-// DOT-NEXT: subgraph cluster_1 {
-// DOT-NEXT:   label="cluster 1: 4 B, aos";
-// DOT:        "c" [label="c\n4 B"];
-// DOT-NEXT: }
-// DOT-NEXT: subgraph cluster_2 {
-// DOT-NEXT:   label="cluster 2: 4 B, aos";
-// DOT:        "d" [label="d\n4 B"];
-// DOT-NEXT: }
-// DOT-NOT:  subgraph
-// DOT:      "a" -- "b" [label="4", penwidth=3.84, color="#3a3a3a"];
-// DOT-NEXT: "b" -- "c" [label="252", penwidth={{[0-9.]+}}, color="#{{[0-9a-f]+}}"];
-// DOT-NEXT: "a" -- "c" [label="256", penwidth={{[0-9.]+}}, color="#{{[0-9a-f]+}}"];
-// DOT-NEXT: {{^}}}{{$}}
+// DOT-NEXT: subgraph cluster_legend {
+// DOT:      {{^}}}{{$}}
 
 // PLAN:      language cl
 // PLAN:      struct S bytes=16 fields=4 epsilon=128

@@ -46,15 +46,15 @@ __global__ void k(S *s, int *out) {
 // E253-NEXT: cluster d bytes=4 layout=aos tile=1
 // E253-NEXT: loop
 
-// DOT253:      label="KDLG of S (16 B, 4 fields), epsilon = 253 B";
-// DOT253:      subgraph cluster_0 {
+// DOT253:      label="KDLG of S (16 B, 4 fields), ε = 253 B";
+// DOT253:      subgraph cluster_s0_0 {
 // DOT253-NEXT:   label="cluster 0: 12 B, aos";
-// DOT253:        "a" [label="a\n4 B"];
-// DOT253-NEXT:   "b" [label="b\n4 B"];
-// DOT253-NEXT:   "c" [label="c\n4 B"];
+// DOT253:        "S.a" [label="a\n4 B"];
+// DOT253-NEXT:   "S.b" [label="b\n4 B"];
+// DOT253-NEXT:   "S.c" [label="c\n4 B"];
 // DOT253-NEXT: }
-// DOT253-NEXT: subgraph cluster_1 {
+// DOT253-NEXT: subgraph cluster_s0_1 {
 // DOT253-NEXT:   label="cluster 1: 4 B, aos";
-// DOT253:        "d" [label="d\n4 B"];
+// DOT253:        "S.d" [label="d\n4 B\nunused"
 // DOT253-NEXT: }
-// DOT253-NOT:  subgraph
+// DOT253-NOT:  subgraph cluster_s

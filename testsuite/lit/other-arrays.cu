@@ -27,9 +27,9 @@ __global__ void k(S *p, float *q, int *out) {
 // CHECK-NEXT: cluster c bytes=4 layout=aos tile=1
 // CHECK-NEXT: cluster d bytes=4 layout=aos tile=1
 
-// DOT:      "a" -- "b" [label="44",
-// DOT-NOT:  "c" --
-// DOT-NOT:  -- "c"
-// DOT-NOT:  "d" --
-// DOT-NOT:  -- "d"
+// DOT:      "S.a" -- "S.b" [label="δ=44 B",
+// DOT-NOT:  "S.c" --
+// DOT-NOT:  -- "S.c"
+// DOT-NOT:  "S.d" --
+// DOT-NOT:  -- "S.d"
 // DOT:      {{^}}}{{$}}

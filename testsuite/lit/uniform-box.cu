@@ -54,10 +54,11 @@ __global__ void k(int nboxes, const Box *box, const Particle *rv, Particle *fv) 
 // DUMP:     load 8 B Box.start @24:{{[0-9]+}} uniform
 // DUMP:     load 8 B Particle.v @27:{{[0-9]+}}{{$}}
 
-// DOT: graph "Box" {
-// DOT-NEXT: label="KDLG of Box (656 B, 7 fields), epsilon = 128 B\nuniform: every access is uniform across a work-group (a broadcast): no layout improves its coalescing; kept in one AoS cluster";
-// DOT: graph "Particle" {
-// DOT-NEXT: label="KDLG of Particle (32 B, 4 fields), epsilon = 128 B";
+// DOT: graph "kdlg" {
+// DOT: subgraph cluster_s0 {
+// DOT-NEXT: label="KDLG of Box (656 B, 7 fields), ε = 128 B\nuniform: every access is uniform across a work-group (a broadcast): no layout improves its coalescing; kept in one AoS cluster";
+// DOT: subgraph cluster_s1 {
+// DOT-NEXT: label="KDLG of Particle (32 B, 4 fields), ε = 128 B";
 
 // --layout split still gives ε-Kruskal's partition (the harness measures it).
 // SPLIT:      struct Box

@@ -32,16 +32,23 @@ static Kdlg *fig2_graph(const KdStruct *st, int64_t eps) {
   return g;
 }
 
-static char *render(const Kdlg *g, const KdLayoutChoice *layouts) {
+/* The DOT of structs[0..n) (why: kd_dot_write's reason when n is 0). */
+static char *render_all(const KdDotStruct *structs, int n, const char *why) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   assert_non_null(f);
-  assert_int_equal(kd_dot_write(f, g, layouts, NULL), 0);
+  assert_int_equal(kd_dot_write(f, structs, n, why), 0);
   assert_int_equal(fclose(f), 0);
   assert_non_null(buf);
   assert_int_equal(strlen(buf), len);
   return buf;
+}
+
+/* The DOT of one struct, all fields used, no note. */
+static char *render(const Kdlg *g, const KdLayoutChoice *layouts) {
+  KdDotStruct one = {g, layouts, NULL, NULL};
+  return render_all(&one, 1, NULL);
 }
 
 static int count(const char *hay, const char *needle) {
@@ -124,41 +131,47 @@ static void test_fig2_dot(void **state) {
   Kdlg *g = fig2_graph(&fig_struct, 128);
   char *dot = render(g, NULL);
   expect_well_formed(dot);
-  assert_int_equal(strncmp(dot, "graph \"S\" {", 11), 0);
+  assert_int_equal(strncmp(dot, "graph \"kdlg\" {\n", 15), 0);
+  assert_int_equal(count(dot, "\ngraph "), 0);  // one graph: Graphviz draws only the first of several
   assert_int_equal(dot[strlen(dot) - 1], '\n');
   assert_int_equal(dot[strlen(dot) - 2], '}');
-  expect_contains(dot, "  \"a\" -- \"b\" [label=\"4\", ");
-  expect_contains(dot, "  \"b\" -- \"c\" [label=\"252\", ");
-  expect_contains(dot, "  \"a\" -- \"c\" [label=\"256\", ");
+  // δ with its unit on every edge
+  expect_contains(dot, "    \"S.a\" -- \"S.b\" [label=\"δ=4 B\", ");
+  expect_contains(dot, "    \"S.b\" -- \"S.c\" [label=\"δ=252 B\", ");
+  expect_contains(dot, "    \"S.a\" -- \"S.c\" [label=\"δ=256 B\", ");
   assert_int_equal(count(dot, " -- "), 3);
-  assert_null(strstr(dot, "\"d\" --"));
-  assert_null(strstr(dot, "-- \"d\""));
-  // node d is still drawn, with its size
-  expect_contains(dot, "\"d\" [label=\"d\\n4 B\"]");
-  // ε = 128: {a,b}, {c}, {d}: one subgraph cluster each
-  assert_int_equal(count(dot, "subgraph cluster_"), 3);
-  expect_contains(dot, "subgraph cluster_0 {");
-  expect_contains(dot, "subgraph cluster_1 {");
-  expect_contains(dot, "subgraph cluster_2 {");
-  assert_null(strstr(dot, "cluster_3"));
-  // a and b are drawn inside cluster_0, before cluster_1 opens
-  const char *c0 = strstr(dot, "subgraph cluster_0"), *c1 = strstr(dot, "subgraph cluster_1");
-  const char *na = strstr(dot, "\"a\" [label="), *nb = strstr(dot, "\"b\" [label="), *nc = strstr(dot, "\"c\" [label=");
+  assert_int_equal(count(dot, "label=\"δ="), 3);
+  assert_null(strstr(dot, "\"S.d\" --"));
+  assert_null(strstr(dot, "-- \"S.d\""));
+  // node d is still drawn, with its size; nothing is unused without a table
+  expect_contains(dot, "\"S.d\" [label=\"d\\n4 B\"]");
+  assert_null(strstr(dot, "unused\""));
+  // the struct's panel; ε = 128: {a,b}, {c}, {d}: one box each in it; the legend
+  assert_int_equal(count(dot, "subgraph cluster_"), 5);
+  expect_contains(dot, "subgraph cluster_s0 {");
+  expect_contains(dot, "subgraph cluster_s0_0 {");
+  expect_contains(dot, "subgraph cluster_s0_1 {");
+  expect_contains(dot, "subgraph cluster_s0_2 {");
+  expect_contains(dot, "subgraph cluster_legend {");
+  assert_null(strstr(dot, "cluster_s0_3"));
+  // a and b are drawn inside cluster_s0_0, before cluster_s0_1 opens
+  const char *c0 = strstr(dot, "subgraph cluster_s0_0"), *c1 = strstr(dot, "subgraph cluster_s0_1");
+  const char *na = strstr(dot, "\"S.a\" [label="), *nb = strstr(dot, "\"S.b\" [label="), *nc = strstr(dot, "\"S.c\" [label=");
   assert_true(c0 < na && na < c1 && c0 < nb && nb < c1 && c1 < nc);
-  expect_contains(dot, "epsilon = 128 B");
+  expect_contains(dot, "KDLG of S (16 B, 4 fields), ε = 128 B");
   expect_contains(dot, "cluster 0: 8 B");
   free(dot);
   // ε = 300: {a,b,c}, {d}
   kdlg_partition(g, 300);
   dot = render(g, NULL);
-  assert_int_equal(count(dot, "subgraph cluster_"), 2);
+  assert_int_equal(count(dot, "subgraph cluster_s0_"), 2);
   expect_contains(dot, "cluster 0: 12 B");
-  expect_contains(dot, "epsilon = 300 B");
+  expect_contains(dot, "ε = 300 B");
   free(dot);
   // ε = 1: four singletons
   kdlg_partition(g, 1);
   dot = render(g, NULL);
-  assert_int_equal(count(dot, "subgraph cluster_"), 4);
+  assert_int_equal(count(dot, "subgraph cluster_s0_"), 4);
   assert_int_equal(count(dot, " -- "), 3);  // edges do not depend on ε
   free(dot);
   kdlg_free(g);
@@ -184,9 +197,9 @@ static void test_edge_styles(void **state) {
   char *dot = render(g, NULL);
   double p4, p252, p256;
   unsigned c4, c252, c256;
-  edge_style(dot, "\"a\" -- \"b\"", &p4, &c4);
-  edge_style(dot, "\"b\" -- \"c\"", &p252, &c252);
-  edge_style(dot, "\"a\" -- \"c\"", &p256, &c256);
+  edge_style(dot, "\"S.a\" -- \"S.b\"", &p4, &c4);
+  edge_style(dot, "\"S.b\" -- \"S.c\"", &p252, &c252);
+  edge_style(dot, "\"S.a\" -- \"S.c\"", &p256, &c256);
   assert_true(p4 > p252);
   assert_true(p252 > p256);
   assert_true(c4 < c252);
@@ -206,8 +219,8 @@ static void test_edge_styles(void **state) {
   dot = render(g, NULL);
   double p0, p1000;
   unsigned c0, c1000;
-  edge_style(dot, "\"x\" -- \"y\" [label=\"0\"", &p0, &c0);
-  edge_style(dot, "\"y\" -- \"z\" [label=\"1000\"", &p1000, &c1000);
+  edge_style(dot, "\"Z.x\" -- \"Z.y\" [label=\"δ=0 B\"", &p0, &c0);
+  edge_style(dot, "\"Z.y\" -- \"Z.z\" [label=\"δ=1000 B\"", &p1000, &c1000);
   assert_true(p0 > p1000);
   assert_true(c0 < c1000);
   free(dot);
@@ -239,15 +252,90 @@ static void test_escaping(void **state) {
   KdStruct st = {.name = "S\"x", .bytes = 16, .nfields = 4, .fields = f};
   Kdlg *g = fig2_graph(&st, 128);
   char *dot = render(g, NULL);
-  expect_contains(dot, "graph \"S\\\"x\" {");
-  expect_contains(dot, "  \"a\\\"q\" -- \"b\\\\s\" [label=\"4\", ");
-  expect_contains(dot, "  \"a\\\"q\" -- \"c\" [label=\"256\", ");
+  expect_contains(dot, "label=\"KDLG of S\\\"x (");
+  expect_contains(dot, "  \"S\\\"x.a\\\"q\" -- \"S\\\"x.b\\\\s\" [label=\"δ=4 B\", ");
+  expect_contains(dot, "  \"S\\\"x.a\\\"q\" -- \"S\\\"x.c\" [label=\"δ=256 B\", ");
   // node statements: the id and the label
-  expect_contains(dot, "\"a\\\"q\" [label=\"a\\\"q\\n4 B\"]");
-  expect_contains(dot, "\"b\\\\s\" [label=\"b\\\\s\\n4 B\"]");
+  expect_contains(dot, "\"S\\\"x.a\\\"q\" [label=\"a\\\"q\\n4 B\"]");
+  expect_contains(dot, "\"S\\\"x.b\\\\s\" [label=\"b\\\\s\\n4 B\"]");
   expect_well_formed(dot);
   free(dot);
   kdlg_free(g);
+}
+
+/* a field no kernel uses: dashed, grey, "unused" in its label; the others plain */
+static void test_unused_fields(void **state) {
+  (void)state;
+  Kdlg *g = fig2_graph(&fig_struct, 128);
+  bool unused[4] = {false, false, false, true};
+  KdDotStruct one = {g, NULL, unused, NULL};
+  char *dot = render_all(&one, 1, NULL);
+  expect_well_formed(dot);
+  expect_contains(dot, "\"S.d\" [label=\"d\\n4 B\\nunused\", style=dashed, color=\"#999999\", fontcolor=\"#999999\"];");
+  expect_contains(dot, "\"S.a\" [label=\"a\\n4 B\"];");
+  expect_contains(dot, "\"S.c\" [label=\"c\\n4 B\"];");
+  assert_int_equal(count(dot, "\\nunused\""), 1);
+  free(dot);
+  kdlg_free(g);
+}
+
+/* one legend, after the structs, naming every mark the graph uses */
+static void test_legend(void **state) {
+  (void)state;
+  Kdlg *g = fig2_graph(&fig_struct, 128);
+  char *dot = render(g, NULL);
+  assert_int_equal(count(dot, "subgraph cluster_legend {"), 1);
+  const char *legend = strstr(dot, "subgraph cluster_legend {");
+  assert_true(strstr(dot, "subgraph cluster_s0 {") < legend);
+  expect_contains(legend, "size σ in bytes");
+  expect_contains(legend, "memory distance δ in bytes");
+  expect_contains(legend, "thicker and darker: smaller δ");
+  expect_contains(legend, "cluster of the ε-partition");
+  expect_contains(legend, "layout");
+  expect_contains(legend, "dashed grey ellipse: a field that no kernel uses");
+  free(dot);
+  kdlg_free(g);
+}
+
+/* nothing to optimize: still one valid graph, labelled with the reason */
+static void test_nothing(void **state) {
+  (void)state;
+  char *dot = render_all(NULL, 0, "no kernels in this file");
+  assert_string_equal(dot, "graph \"kdlg\" {\n  label=\"kdlg-opt: nothing to optimize: no kernels in this file\";\n"
+                           "  fontname=\"Helvetica\";\n}\n");
+  free(dot);
+  dot = render_all(NULL, 0, NULL);
+  expect_contains(dot, "label=\"kdlg-opt: nothing to optimize\";");
+  expect_well_formed(dot);
+  free(dot);
+  dot = render_all(NULL, 0, "a \"quoted\" reason");
+  expect_contains(dot, "nothing to optimize: a \\\"quoted\\\" reason\";");
+  expect_well_formed(dot);
+  free(dot);
+}
+
+/* several structs: one graph, a panel each, node ids that never collide
+ * (two structs of one name get an index), the note in its struct's label */
+static void test_several_structs(void **state) {
+  (void)state;
+  Kdlg *g1 = fig2_graph(&fig_struct, 128), *g2 = fig2_graph(&fig_struct, 128);
+  KdDotStruct two[2] = {{g1, NULL, NULL, "a note"}, {g2, NULL, NULL, NULL}};
+  char *dot = render_all(two, 2, NULL);
+  expect_well_formed(dot);
+  assert_int_equal(count(dot, "\ngraph "), 0);  // one graph
+  assert_int_equal(count(dot, "subgraph cluster_legend"), 1);
+  expect_contains(dot, "subgraph cluster_s0 {");
+  expect_contains(dot, "subgraph cluster_s1 {");
+  expect_contains(dot, "subgraph cluster_s1_2 {");
+  expect_contains(dot, "KDLG of S (16 B, 4 fields), ε = 128 B\\na note\";");
+  assert_int_equal(count(dot, "a note"), 1);
+  expect_contains(dot, "    \"S.a\" -- \"S.b\" [label=\"δ=4 B\"");
+  expect_contains(dot, "    \"S#1.a\" -- \"S#1.b\" [label=\"δ=4 B\"");
+  expect_contains(dot, "\"S#1.d\" [label=\"d\\n4 B\"]");
+  assert_int_equal(count(dot, "\"S.d\" [label="), 1);
+  free(dot);
+  kdlg_free(g1);
+  kdlg_free(g2);
 }
 
 /* a write error is reported */
@@ -258,7 +346,8 @@ static void test_write_error(void **state) {
   FILE *f = fmemopen(tiny, sizeof tiny, "w");
   assert_non_null(f);
   setvbuf(f, NULL, _IONBF, 0);
-  int rc = kd_dot_write(f, g, NULL, NULL);
+  KdDotStruct one = {g, NULL, NULL, NULL};
+  int rc = kd_dot_write(f, &one, 1, NULL);
   fclose(f);
   assert_int_equal(rc, -1);
   kdlg_free(g);
@@ -267,7 +356,9 @@ static void test_write_error(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fig2_dot),       cmocka_unit_test(test_determinism), cmocka_unit_test(test_edge_styles),
-      cmocka_unit_test(test_layout_labels),  cmocka_unit_test(test_escaping),    cmocka_unit_test(test_write_error),
+      cmocka_unit_test(test_layout_labels),  cmocka_unit_test(test_escaping),    cmocka_unit_test(test_unused_fields),
+      cmocka_unit_test(test_legend),         cmocka_unit_test(test_nothing),     cmocka_unit_test(test_several_structs),
+      cmocka_unit_test(test_write_error),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
