@@ -6,7 +6,9 @@
  * (DOT, JSON plan) and the rewritten source.
  *
  * Exit status: 0 success (also "nothing to optimize"), 1 input error
- * (diagnostics printed, no output file written), 2 usage error.
+ * (diagnostics printed, no output file written), 2 usage error, 3 a
+ * struct kept AoS under --fail-if-kept (outputs written).  The command
+ * line is tool/options.h's; the verdict and --quiet, tool/report.h's.
  */
 #define _GNU_SOURCE /* realpath, asprintf */
 #include <errno.h>

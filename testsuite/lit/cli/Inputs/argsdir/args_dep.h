@@ -1,0 +1,1 @@
+#define ARGS_DEP 1
