@@ -7,7 +7,7 @@ APT_PACKAGES=(
   cmake make gcc pkg-config
   clang-22 libclang-22-dev llvm-22-tools libclang-rt-22-dev
   uthash-dev libjansson-dev libcmocka-dev nettle-dev libiberty-dev
-  graphviz help2man
+  graphviz help2man diffutils patch
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
   python3 python3-pip
 )
