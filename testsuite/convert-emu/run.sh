@@ -28,8 +28,8 @@ rm -rf "$out" && mkdir -p "$out"
 # emulate DIR SHAPES.cu PLAN.json: rewrite, extract, compile, run
 emulate() {
   local dir="$1" shapes="$2" plan="$3"
-  "$kdlg_opt" "$shapes" --plan-in "$plan" -o "$dir/shapes_opt.cu" 2> "$dir/remarks.txt"
-  if [ -s "$dir/remarks.txt" ]; then
+  if ! "$kdlg_opt" "$shapes" --plan-in "$plan" --fail-if-kept -o "$dir/shapes_opt.cu" 2> "$dir/remarks.txt" ||
+     grep -q ": remark: " "$dir/remarks.txt"; then
     echo "convert-emu: kdlg-opt left a struct alone:" >&2
     cat "$dir/remarks.txt" >&2
     return 1
