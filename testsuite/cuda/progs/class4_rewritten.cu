@@ -4,6 +4,9 @@
 // too), an explicit class-template specialization, and accesses inside
 // macro arguments that the body puts in parentheses and uses twice
 // (`ADD_TWO(acc, (r++)->z)` steps r twice, before and after).  n = 1003.
+// Race-free: thread i touches elements 2i and 2i+1 of p only (an earlier
+// version wrote p[2i+2].y, the next thread's element, and its GPU result
+// depended on the order of the threads).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -67,6 +70,7 @@ __global__ void outside(P *p, Q<float> *q, int n) {
   float acc = 0.0f;
   ADD_TWO(acc, (r++)->z);  // z of p[2i], then of p[2i+1]
   p[2 * i].x = TWICE(p[2 * i].y) + acc;
+  --r;  // back to p[2i+1] (p[2i+2] is the next thread's: no thread touches another's elements)
   r->y = SCALE(r->x);
   BUMP(p[2 * i + 1].id);
   q[i].a += TWICE(q[i].b);
