@@ -78,6 +78,15 @@ int rw_rs_of_pointer(R *r, CXType t) {
   return rw_rs_of_record(r, clang_getCanonicalType(clang_getPointeeType(t)));
 }
 
+/* Struct index if t is an lvalue reference to one of the plan's structs
+ * (`S &`, `const S &`, `auto &` deduced so), else -1. */
+int rw_rs_of_lvalue_ref(R *r, CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_LValueReference)
+    return -1;
+  return rw_rs_of_record(r, clang_getCanonicalType(clang_getPointeeType(t)));
+}
+
 /* The index in struct rs of the field that `member` names, or -1. */
 int rw_field_index(R *r, int rs, KdNode *member) {
   CXCursor fd = kd_node_referenced(r->tree, member);
