@@ -126,6 +126,9 @@ typedef struct RStruct {
   bool changes;           // some cluster is not plain AoS of all fields (else nothing to do)
   bool bad;               // keeps AoS
   char *why;              // bad: the remark that says why (malloc'd, one line, no newline)
+  char load_why[320];     // why no element may be loaded whole (then kdlg_S_load is not generated), or ""
+  char store_why[320];    // why no element may be stored whole (then kdlg_S_store is not generated), or ""
+                          // (structs.c's whole_copy; walk.c refuses such a load or store)
   int nviews;             // view variables found
   FieldName *fnames;      // rw_field_index's table, built on first use
   FieldName *fname_mem;   // its entries

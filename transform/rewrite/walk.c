@@ -106,6 +106,11 @@ static void emit_field(R *r, const VRef *vr, KdNode *c) {
 
 static void emit_load(R *r, const VRef *vr, KdNode *c) {
   unsigned b, e;
+  const char *why = r->rs[vr->var->rs].load_why;
+  if (*why) {  // (structs.c's whole_copy: no kdlg_S_load is generated)
+    rw_set_bad(r, vr->var->rs, c->c, "an element is loaded whole and %s", why);
+    return;
+  }
   if (!editable(r, vr, c, &b, &e))
     return;
   // a parenthesised element keeps its parentheses: sizeof(*p) must not become sizeofkdlg_S_load(p, 0)
@@ -131,6 +136,11 @@ static void emit_load(R *r, const VRef *vr, KdNode *c) {
 /* `lhs = rhs` with lhs an element: the whole node c becomes a store. */
 static void emit_store(R *r, const VRef *vr, KdNode *c, KdNode *rhs) {
   unsigned b, e, rb, re;
+  const char *why = r->rs[vr->var->rs].store_why;
+  if (*why) {  // (structs.c's whole_copy: no kdlg_S_store is generated)
+    rw_set_bad(r, vr->var->rs, c->c, "an element is stored whole and %s", why);
+    return;
+  }
   if (!editable(r, vr, c, &b, &e))
     return;
   if (!rw_node_range(r, rhs, &rb, &re)) {
