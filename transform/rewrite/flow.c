@@ -120,8 +120,12 @@ static void pass1_vardecl(R *r, KdNode *v) {
     Var *var = rw_var_add(r, v->c, rs);
     if (!var->ref)
       r->fl.nrefs++;
-    for (Var *x = rw_base_var(r, v->c); x; x = x->twin)
+    bool vol = clang_isVolatileQualifiedType(clang_getPointeeType(clang_getCanonicalType(t)));
+    for (Var *x = rw_base_var(r, v->c); x; x = x->twin) {
       x->ref = true;
+      if (vol)
+        rw_set_opaque(r, x, v->c, "it is a reference to volatile (the accessors' loads and stores are not volatile)");
+    }
     for (int i = 0; i < v->nkids; i++)
       if (clang_isExpression(v->kids[i]->c.kind))
         rw_bind_ref(r, var, v->kids[i]);
