@@ -172,6 +172,8 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
           T, T, T, T, T, T, T, T, T, T, T, T, T);
   // whole-element load and store, field by field; a vector-aligned cluster as one value kd_e<c>
   for (int store = 0; store < 2; store++) {
+    if (store ? g->no_store : g->no_load)
+      continue;  // (its declaration of an element, or its copy, would not compile or would run user code)
     if (store)
       fprintf(out, "KDLG_FN %s kdlg_%s_store(kdlg_view_%s v, kdlg_index i, %s s) {", g->type, T, T, g->type);
     else

@@ -42,6 +42,10 @@ typedef struct KdGenStruct {
   const kd_layout *L;
   const KdGenField *fields;   // L->nfields entries, declaration order
   KdLanguage lang;
+  bool no_load;               // no kdlg_<tag>_load: the struct cannot be built field by field as written
+  bool no_store;              // no kdlg_<tag>_store: ... or copied so (its constructors, assignment or
+                              // destructor would not run as in the original; the rewriter keeps the
+                              // struct in AoS where an element is loaded or stored whole)
 } KdGenStruct;
 
 /* The generated names the rewritten code uses, for struct tag `tag` (the

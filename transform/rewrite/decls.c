@@ -17,7 +17,7 @@ void rw_walk_vardecl(R *r, KdNode *v, bool split) {
   if (var && rw_is_view(r, var)) {
     unsigned b, e, ne;
     if (!split && (!rw_node_range(r, v, &b, &e) || !rw_name_end(r, v->c, &ne))) {
-      rw_set_bad(r, var->rs, v->c, "a pointer variable is declared inside a macro");
+      rw_set_bad(r, var->rs, v->c, "a %s variable is declared inside a macro", var->ref ? "reference" : "pointer");
       return;
     }
     if (!split) {
@@ -25,7 +25,9 @@ void rw_walk_vardecl(R *r, KdNode *v, bool split) {
       rw_edit_name(r, KD_NAME_VIEW, var->rs, NULL);
       kd_edit_text(r->cur.E, " %s", var->name);
     }
-    if (init)
+    if (init && var->ref)  // `S &r = p[i]` → `kdlg_view_S r = kdlg_S_offset(p, (i))`: the index, once
+      rw_emit_elem_view(r, init, var->rs);
+    else if (init)
       rw_emit_view_value(r, init, var->rs, "a pointer variable");
     return;
   }
@@ -42,10 +44,19 @@ void rw_walk_vardecl(R *r, KdNode *v, bool split) {
     return;
   }
   if (rw_is_reference(clang_getCursorType(v->c))) {
+    // (a local `S &` / `const S &` bound directly to an element is a view, above)
     VRef vr;
+    if (rw_bound_elem(r, init, &vr)) {
+      rw_set_bad(r, vr.var->rs, v->c, "%s",
+                 var ? "a reference is bound to an element through an expression the rewriter does not follow (a "
+                       "conditional, a comma, a cast: its rewrite would bind it to a copy)"
+                     : "a static, global or rvalue reference is bound to an element (only local lvalue references "
+                       "to an element are rewritten)");
+      return;
+    }
     rw_vref(r, init, &vr);
-    if (vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB) {
-      rw_set_bad(r, vr.var->rs, v->c, "a reference to an element or field is bound to a variable");
+    if (vr.kind == VR_FIELD || vr.kind == VR_SUB) {
+      rw_set_bad(r, vr.var->rs, v->c, "a reference to a field of an element is bound to a variable");
       return;
     }
   }

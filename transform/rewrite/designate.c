@@ -62,14 +62,21 @@ static void memo_put(void *ctx, KdNode *c, const KdDes *d) {
  * instance designates that view. */
 static void view_base(void *ctx, KdNode *ref, KdDes *d) {
   R *r = ctx;
-  if (kd_node_type_kind(r->tree, ref) != CXType_Pointer)
+  enum CXTypeKind tk = kd_node_type_kind(r->tree, ref);
+  if (tk != CXType_Pointer && (tk != CXType_Record || r->fl.nrefs == 0))
     return;  // (asked first: most references are to something else)
   Var *v = clang_Cursor_isNull(kd_node_referenced(r->tree, ref)) ? NULL : rw_ref_var(r, ref);
-  if (v && rw_is_view(r, v)) {
-    d->kind = KD_DES_PTR;
-    d->base = v;
-    d->id = v->rs;
+  if (!v || !rw_is_view(r, v) || v->ref != (tk == CXType_Record))
+    return;
+  if (v->ref && r->cur.lambda_at > rw_start_offset(r, v->decl)) {
+    // a lambda declared after it: a copy capture would copy the element, a view copies no element
+    rw_set_bad(r, v->rs, ref->c, "reference '%s' to an element is used in a lambda (a capture of it is not rewritten)",
+               v->name);
+    return;
   }
+  d->kind = v->ref ? KD_DES_ELEM : KD_DES_PTR;  // a reference: element 0 of its view
+  d->base = v;
+  d->id = v->rs;
 }
 
 /* The update oracle: a pointer update of a view variable (`q++`, `q += k`,
@@ -115,7 +122,7 @@ static void vref_from(const KdDes *d, VRef *out) {
   KdDesKind kind = d->kind == KD_DES_PTR && d->ref && d->ref->c.kind != CXCursor_DeclRefExpr ? KD_DES_NONE : d->kind;
   switch (kind) {
   case KD_DES_PTR:
-    out->kind = VR_PTR;
+    out->kind = d->base && ((const Var *)d->base)->ref ? VR_BAD : VR_PTR;  // `&r`: see below
     break;
   case KD_DES_ELEM:
     out->kind = VR_ELEM;
@@ -135,6 +142,9 @@ static void vref_from(const KdDes *d, VRef *out) {
   }
   out->decay = d->kind == KD_DES_FADDR && d->decay;
   out->why = d->kind == KD_DES_BAD ? why_text(d->why) : NULL;
+  if (out->kind == VR_BAD && d->kind == KD_DES_PTR)  // the address of a reference's element, as a value
+    out->why = "the address of a reference to an element is taken (the reference becomes a view of the element "
+               "and an index, which have no address)";
   out->var = d->base;
   out->ref = d->ref;
   out->nterms = d->nterms;
@@ -175,6 +185,8 @@ void rw_vref(R *r, KdNode *c, VRef *out) {
   else
     vref_from(&d, out);
 }
+
+static Src elem_source(R *r, KdNode *ch, Var **var, bool *moved);
 
 /* rw_ptr_source_m without the offset. */
 Src rw_ptr_source(R *r, KdNode *e, Var **var) { return rw_ptr_source_m(r, e, var, NULL); }
@@ -240,26 +252,70 @@ Src rw_ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
     // &p[i], &*p
     while (ch && ch->c.kind == CXCursor_ParenExpr)
       ch = rw_only_kid(ch);
-    if (!ch)
-      return SRC_OTHER;
-    if (ch->c.kind == CXCursor_ArraySubscriptExpr) {
-      if (ch->nkids == 2) {
-        int bi = kd_node_type_kind(r->tree, ch->kids[1]) == CXType_Pointer ? 1 : 0;
-        if (moved && !rw_is_null_constant(ch->kids[1 - bi]))  // (&p[0]: no offset)
-          *moved = true;
-        return rw_ptr_source_m(r, ch->kids[bi], var, moved);
-      }
-      return SRC_OTHER;
-    }
-    if (ch->c.kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(ch->c) == CXUnaryOperator_Deref) {
-      KdNode *g = rw_only_kid(ch);
-      return g ? rw_ptr_source_m(r, g, var, moved) : SRC_OTHER;
-    }
-    return SRC_OTHER;
+    return ch ? elem_source(r, ch, var, moved) : SRC_OTHER;
   }
   default:
     return SRC_OTHER;
   }
+}
+
+/* Where the pointer that element expression e (`p[i]`, `*q`; no
+ * parentheses around it) is reached through comes from, as for `&e`. */
+static Src elem_source(R *r, KdNode *ch, Var **var, bool *moved) {
+  if (ch->c.kind == CXCursor_ArraySubscriptExpr) {
+    if (ch->nkids == 2) {
+      int bi = kd_node_type_kind(r->tree, ch->kids[1]) == CXType_Pointer ? 1 : 0;
+      if (moved && !rw_is_null_constant(ch->kids[1 - bi]))  // (&p[0]: no offset)
+        *moved = true;
+      return rw_ptr_source_m(r, ch->kids[bi], var, moved);
+    }
+    return SRC_OTHER;
+  }
+  if (ch->c.kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(ch->c) == CXUnaryOperator_Deref) {
+    KdNode *g = rw_only_kid(ch);
+    return g ? rw_ptr_source_m(r, g, var, moved) : SRC_OTHER;
+  }
+  return SRC_OTHER;
+}
+
+/* Where the element that a reference is bound to (`S &r = e`) comes from:
+ * the pointer of `p[i]` or `*q` (*moved where an offset is added), another
+ * reference variable (`S &r2 = r`), or anything else (a local element, a
+ * temporary, a conditional: SRC_OTHER). */
+Src rw_elem_source(R *r, KdNode *e, Var **var, bool *moved) {
+  e = rw_strip_parens_casts(e);  // (const S &c = p[i]: a conversion that adds const)
+  if (e->c.kind == CXCursor_DeclRefExpr) {
+    Var *v = clang_Cursor_isNull(kd_node_referenced(r->tree, e)) ? NULL : rw_ref_var(r, e);
+    if (v && v->ref) {
+      *var = v;
+      return SRC_VAR;
+    }
+    return SRC_OTHER;
+  }
+  return elem_source(r, e, var, moved);
+}
+
+/* Whether e, bound to a reference (a reference variable's initialiser, a
+ * reference parameter's argument, a reference's return value), is an
+ * element of a view, directly or as an operand of `?:` or `,` (the result
+ * is that element itself, not a copy): *out is its vref.  Its rewrite as a
+ * whole-element load would bind the reference to a copy. */
+bool rw_bound_elem(R *r, KdNode *e, VRef *out) {
+  e = rw_strip_parens_casts(e);
+  enum CXCursorKind k = e->c.kind;
+  // a cast straight over an element casts to a reference (`static_cast<S &&>(p[i])`; to a value,
+  // C++ copies it first: a constructor call between the two)
+  if ((k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXConstCastExpr ||
+       k == CXCursor_CXXReinterpretCastExpr || k == CXCursor_CXXFunctionalCastExpr) &&
+      e->nkids >= 1)
+    return rw_bound_elem(r, rw_last_kid(e), out);
+  if (e->c.kind == CXCursor_ConditionalOperator && e->nkids == 3)
+    return rw_bound_elem(r, e->kids[1], out) || rw_bound_elem(r, e->kids[2], out);
+  if (e->c.kind == CXCursor_BinaryOperator && e->nkids == 2 &&
+      clang_getCursorBinaryOperatorKind(e->c) == CXBinaryOperator_Comma)
+    return rw_bound_elem(r, e->kids[1], out);
+  rw_vref(r, e, out);
+  return out->kind == VR_ELEM;
 }
 
 /* The view variable whose update (`q += k`, `++q`, `q = e`, ...) gives the

@@ -105,14 +105,34 @@ static void pass1_launch(R *r, CXCursor kernel, CXCursor array) {
 }
 
 static void pass1_vardecl(R *r, KdNode *v) {
-  int rs = rw_rs_of_pointer(r, clang_getCursorType(v->c));
-  if (rs < 0)
-    return;
-  Var *var = rw_var_add(r, v->c, rs);
+  CXType t = clang_getCursorType(v->c);
+  int rs = rw_rs_of_pointer(r, t);
   CXCursor parent = clang_getCursorSemanticParent(v->c);
   enum CXCursorKind pk = clang_getCursorKind(parent);
-  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_StructDecl ||
-      pk == CXCursor_ClassDecl || clang_Cursor_getStorageClass(v->c) == CX_SC_Static)
+  bool global = pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_StructDecl ||
+                pk == CXCursor_ClassDecl || clang_Cursor_getStorageClass(v->c) == CX_SC_Static;
+  if (rs < 0) {
+    // CUDA: a local reference to an element (`S &r = p[i]`), as a pointer `&p[i]` (Var.ref); a
+    // global or static one is not tracked (pass 2 refuses it where it is bound to a view's element)
+    rs = r->cuda && !global ? rw_rs_of_lvalue_ref(r, t) : -1;
+    if (rs < 0)
+      return;
+    Var *var = rw_var_add(r, v->c, rs);
+    if (!var->ref)
+      r->fl.nrefs++;
+    bool vol = clang_isVolatileQualifiedType(clang_getPointeeType(clang_getCanonicalType(t)));
+    for (Var *x = rw_base_var(r, v->c); x; x = x->twin) {
+      x->ref = true;
+      if (vol)
+        rw_set_opaque(r, x, v->c, "it is a reference to volatile (the accessors' loads and stores are not volatile)");
+    }
+    for (int i = 0; i < v->nkids; i++)
+      if (clang_isExpression(v->kids[i]->c.kind))
+        rw_bind_ref(r, var, v->kids[i]);
+    return;
+  }
+  Var *var = rw_var_add(r, v->c, rs);
+  if (global)
     rw_set_opaque(r, var, v->c, "a global or static pointer variable is not tracked");
   for (int i = 0; i < v->nkids; i++)
     if (clang_isExpression(v->kids[i]->c.kind))
@@ -127,7 +147,7 @@ static void pass1_node(R *r, KdNode *c) {
   } else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c->c) == CXBinaryOperator_Assign) {
     if (c->nkids == 2 && c->kids[0]->c.kind == CXCursor_DeclRefExpr) {
       Var *v = rw_ref_var(r, c->kids[0]);
-      if (v)
+      if (v && !v->ref)  // (`r = s` on a reference stores the element: pass 2's)
         rw_flow(r, v, c->kids[1]);
     }
   } else if ((k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) && c->nkids >= 1 &&

@@ -76,6 +76,8 @@ static void gen_struct(const RStruct *S, KdLanguage lang, KdGenStruct *g) {
   g->L = S->L;
   g->fields = S->gf;
   g->lang = lang;
+  g->no_load = S->load_why[0] != '\0';
+  g->no_store = S->store_why[0] != '\0';
 }
 
 /* Whether S's generated block is written: S is rewritten here, or (several

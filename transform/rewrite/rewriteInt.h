@@ -126,6 +126,9 @@ typedef struct RStruct {
   bool changes;           // some cluster is not plain AoS of all fields (else nothing to do)
   bool bad;               // keeps AoS
   char *why;              // bad: the remark that says why (malloc'd, one line, no newline)
+  char load_why[320];     // why no element may be loaded whole (then kdlg_S_load is not generated), or ""
+  char store_why[320];    // why no element may be stored whole (then kdlg_S_store is not generated), or ""
+                          // (structs.c's whole_copy; walk.c refuses such a load or store)
   int nviews;             // view variables found
   FieldName *fnames;      // rw_field_index's table, built on first use
   FieldName *fname_mem;   // its entries
@@ -156,6 +159,10 @@ typedef struct Var {
   char name[128];        // its name (spelled once)
   bool moved;            // may hold a pointer plus an offset (pass 1, then closed over `moves`)
   CXCursor moved_at;     // where the offset was added (the first place seen)
+  bool ref;              // a local reference to an element (`S &r = p[i]`, `const S &c = *q`), not a
+                         // pointer: joined with the pointer it is bound into; as a view it is a view of
+                         // that one element (`kdlg_view_S r = kdlg_S_offset(p, (i))`) and each use of
+                         // its name designates element 0 of it (rw_bind_ref, designate.c's view_base)
   UT_hash_handle hh;
 } Var;
 
@@ -194,6 +201,7 @@ typedef struct RwFlow {
   Launched *launched;    // kernels launched in the file
   LaunchArray *arrays;   // void* arrays (cudaLaunchKernel argument arrays)
   KD_VEC(KdNode *) ext_calls;  // calls of functions without a body here (for KdRewriteResult.ext_calls)
+  int nrefs;             // reference variables among vars (Var.ref): none, and names of struct type are not looked up
 } RwFlow;
 
 /* ---- clones: functions, calls, routes (route.c, clones.c) ---- */
@@ -286,6 +294,7 @@ typedef struct RwCursor {
   enum CXCursorKind parent_kind;  // pass 2: the kind of the node whose children walk_kids walks
   bool in_list;                   // pass 2: walk_kids' children are items of a block (directly or after labels)
   KdEdits *E;                     // pass 2: the edit list being written (the file's, or a clone's)
+  unsigned lambda_at;             // pass 2: where the innermost lambda being walked starts, or 0 (none)
 } RwCursor;
 
 /* ---- CUDA host calls (hostcalls.c) ---- */
@@ -406,6 +415,7 @@ void rw_mark_moved(Var *v, CXCursor at);
 void rw_add_move(R *r, Var *from, Var *to);
 void rw_close_moves(R *r);
 void rw_flow(R *r, Var *to, KdNode *e);
+void rw_bind_ref(R *r, Var *to, KdNode *e);
 void rw_set_opaque(R *r, Var *v, CXCursor at, const char *why);
 int rw_comp_class(R *r, const Var *v);
 
@@ -413,6 +423,8 @@ int rw_comp_class(R *r, const Var *v);
 void rw_vref(R *r, KdNode *c, VRef *out);
 Src rw_ptr_source(R *r, KdNode *e, Var **var);
 Src rw_ptr_source_m(R *r, KdNode *e, Var **var, bool *moved);
+Src rw_elem_source(R *r, KdNode *e, Var **var, bool *moved);
+bool rw_bound_elem(R *r, KdNode *e, VRef *out);
 Var *rw_updated_view(R *r, KdNode *e);
 
 /* ---- flow.c ---- */
@@ -460,6 +472,7 @@ int rw_insert_clones(R *r);
 
 /* ---- walk.c ---- */
 void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what);
+void rw_emit_elem_view(R *r, KdNode *e, int rs);
 void rw_walk(R *r, KdNode *c, Ctx ctx);
 
 /* ---- decls.c ---- */
@@ -477,6 +490,7 @@ void rw_set_bad(R *r, int rs, CXCursor at, const char *fmt, ...) __attribute__((
 void rw_set_bad_loc(R *r, int rs, CXSourceLocation at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int rw_rs_of_record(R *r, CXType t);
 int rw_rs_of_pointer(R *r, CXType t);
+int rw_rs_of_lvalue_ref(R *r, CXType t);
 int rw_field_index(R *r, int rs, KdNode *member);
 void rw_setup_structs(R *r);
 

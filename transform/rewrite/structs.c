@@ -78,6 +78,15 @@ int rw_rs_of_pointer(R *r, CXType t) {
   return rw_rs_of_record(r, clang_getCanonicalType(clang_getPointeeType(t)));
 }
 
+/* Struct index if t is an lvalue reference to one of the plan's structs
+ * (`S &`, `const S &`, `auto &` deduced so), else -1. */
+int rw_rs_of_lvalue_ref(R *r, CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_LValueReference)
+    return -1;
+  return rw_rs_of_record(r, clang_getCanonicalType(clang_getPointeeType(t)));
+}
+
 /* The index in struct rs of the field that `member` names, or -1. */
 int rw_field_index(R *r, int rs, KdNode *member) {
   CXCursor fd = kd_node_referenced(r->tree, member);
@@ -142,11 +151,10 @@ static CXType array_of_sugar(CXType t) {
   return t;
 }
 
-/* Why a field of type t cannot be assigned, or default-initialised as a
- * member of an element (the generated whole-element load declares an
- * element and assigns its fields one by one, the store assigns them): a
- * const or reference member anywhere inside it, or a nested struct that
- * declares constructors but no default one.  NULL if it can. */
+/* Why a field of type t cannot be assigned as a member of an element (the
+ * generated whole-element load declares an element and assigns its fields
+ * one by one, the store assigns them): a const or reference member
+ * anywhere inside it.  NULL if it can.  (Constructors: whole_copy.) */
 static const char *unassignable(CXType t, int depth) {
   t = clang_getCanonicalType(t);
   while (t.kind == CXType_ConstantArray)
@@ -162,20 +170,88 @@ static const char *unassignable(CXType t, int depth) {
     return NULL;
   Kids k = rw_kids_of(d);
   const char *why = NULL;
+  for (int i = 0; i < k.n && !why; i++)
+    if (clang_getCursorKind(k.v[i]) == CXCursor_FieldDecl && unassignable(clang_getCursorType(k.v[i]), depth + 1))
+      why = "has a const or reference member";
+  free(k.v);
+  return why;
+}
+
+/* Whether a special member function was written by the user (not
+ * implicit, not `= default` on its first declaration, not deleted). */
+static bool user_provided(CXCursor m) { return !clang_CXXMethod_isDefaulted(m) && !clang_CXXMethod_isDeleted(m); }
+
+/* What keeps an element of record type t (a struct of the plan, or at
+ * depth > 0 the type of a field, arrays looked through) from being loaded
+ * or stored whole as the generated code does it: kdlg_S_load declares an
+ * element (`S s;`: its default constructor runs), assigns its fields and
+ * returns it (a copy); kdlg_S_store takes the element by value (a copy)
+ * and assigns the fields.  The original copies the element with its copy
+ * constructor or assignment operator instead, so where one of those, the
+ * default constructor or the destructor is user-provided the generated
+ * code would run user code the original does not (or not run what it
+ * does), and where no default constructor exists it does not compile.
+ * *load and *store (each a 320-byte buffer) get the first reason, or stay
+ * as they are; `what` names the type for the reason ("it", "the type of
+ * field 'f'"). */
+static void whole_copy(CXType t, int depth, const char *what, char *load, char *store) {
+  t = clang_getCanonicalType(t);
+  while (t.kind == CXType_ConstantArray)
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+  if (t.kind != CXType_Record || depth > 32)
+    return;
+  CXCursor d = clang_getCursorDefinition(clang_getTypeDeclaration(t));
+  if (clang_Cursor_isNull(d))
+    return;
+  Kids k = rw_kids_of(d);
   bool ctor = false, dflt = false;
-  for (int i = 0; i < k.n && !why; i++) {
-    enum CXCursorKind ck = clang_getCursorKind(k.v[i]);
+  const char *lw = NULL, *sw = NULL;  // (the first of each)
+  for (int i = 0; i < k.n; i++) {
+    CXCursor m = k.v[i];
+    enum CXCursorKind ck = clang_getCursorKind(m);
     if (ck == CXCursor_Constructor) {
       ctor = true;
-      dflt |= clang_CXXConstructor_isDefaultConstructor(k.v[i]);
-    } else if (ck == CXCursor_FieldDecl && unassignable(clang_getCursorType(k.v[i]), depth + 1)) {
-      why = "has a const or reference member";
+      if (clang_CXXConstructor_isDefaultConstructor(m)) {
+        dflt |= !clang_CXXMethod_isDeleted(m);
+        if (!lw && user_provided(m))
+          lw = "has a user-provided default constructor (the generated load would run it on a new element, where "
+               "the original copies one)";
+      } else if (clang_CXXConstructor_isCopyConstructor(m) || clang_CXXConstructor_isMoveConstructor(m)) {
+        const char *w = clang_CXXMethod_isDeleted(m) ? "cannot be copied (a deleted copy or move constructor)"
+                        : user_provided(m) ? "has a user-provided copy or move constructor (the generated load and "
+                                             "store copy field by field, and copy the element once more)"
+                                           : NULL;
+        if (w && !lw)
+          lw = w;
+        if (w && !sw)
+          sw = w;
+      }
+    } else if (ck == CXCursor_CXXMethod &&
+               (clang_CXXMethod_isCopyAssignmentOperator(m) || clang_CXXMethod_isMoveAssignmentOperator(m)) &&
+               user_provided(m) && !sw) {
+      sw = "has a user-provided assignment operator (the generated store assigns field by field)";
+    } else if (ck == CXCursor_Destructor && user_provided(m)) {
+      const char *w = "has a user-provided destructor (the generated load and store destroy a copy more)";
+      if (!lw)
+        lw = w;
+      if (!sw)
+        sw = w;
     }
   }
+  if (ctor && !dflt && !lw)
+    lw = "has no default constructor (the generated load declares an element)";
+  if (lw && !*load)
+    snprintf(load, 320, "%s %s", what, lw);
+  if (sw && !*store)
+    snprintf(store, 320, "%s %s", what, sw);
+  for (int i = 0; i < k.n && (!*load || !*store); i++)
+    if (clang_getCursorKind(k.v[i]) == CXCursor_FieldDecl) {
+      char name[128], fw[200];
+      rw_spell(k.v[i], name, sizeof name);
+      snprintf(fw, sizeof fw, "the type of field '%s'", name);
+      whole_copy(clang_getCursorType(k.v[i]), depth + 1, depth ? what : fw, load, store);
+    }
   free(k.v);
-  if (!why && ctor && !dflt)
-    why = "has no default constructor";
-  return why;
 }
 
 /* The text of a field's type around its name; false if the rewriter cannot spell it. */
@@ -350,16 +426,9 @@ void rw_setup_structs(R *r) {
       continue;
     }
     Kids fk = rw_kids_of(def);
-    for (int k = 0; k < fk.n && S->changes; k++)
-      if (clang_getCursorKind(fk.v[k]) == CXCursor_Constructor) {
-        // kdlg_S_load declares an element and fills it field by field
-        rw_set_bad(r, (int)(S - r->rs), fk.v[k], "it declares a constructor (the rewritten code builds elements field by field)");
-        break;
-      }
-    if (S->bad) {
-      free(fk.v);
-      continue;
-    }
+    // constructors, assignment, destructor: no whole-element load or store (walk.c refuses them)
+    if (r->cuda)
+      whole_copy(clang_getCursorType(def), 0, "it", S->load_why, S->store_why);
     S->gf = kd_xcalloc((size_t)S->L->nfields + 1, sizeof(KdGenField));
     int fi = 0;
     for (int k = 0; k < fk.n; k++) {

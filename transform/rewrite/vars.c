@@ -161,6 +161,27 @@ void rw_flow(R *r, Var *to, KdNode *e) {
 }
 
 
+/* Reference variable `to` is bound to element expression e (`S &r = p[i]`):
+ * it joins the pointer e is reached through, with the offset `&e` adds, as
+ * `S *r = &p[i]` would; a reference bound to anything else (a local
+ * element, a temporary, a conditional) holds other data. */
+void rw_bind_ref(R *r, Var *to, KdNode *e) {
+  Var *from = NULL;
+  bool moved = false;
+  Src s = rw_elem_source(r, e, &from, &moved);
+  if (s == SRC_VAR && from->rs == to->rs) {
+    rw_uf_union(r, to, from);
+    if (moved)
+      rw_mark_moved(to, e->c);
+    rw_add_move(r, from, to);
+  } else {
+    char why[320];
+    snprintf(why, sizeof why, "reference '%s' is bound to something other than an element of a tracked pointer",
+             to->name);
+    rw_set_opaque(r, to, e->c, why);
+  }
+}
+
 /* What v's component holds: CL_VIEW (a kernel parameter or cudaMalloc'd
  * pointer), CL_OTHER (a pointer from elsewhere), both or neither. */
 int rw_comp_class(R *r, const Var *v) {

@@ -106,6 +106,11 @@ static void emit_field(R *r, const VRef *vr, KdNode *c) {
 
 static void emit_load(R *r, const VRef *vr, KdNode *c) {
   unsigned b, e;
+  const char *why = r->rs[vr->var->rs].load_why;
+  if (*why) {  // (structs.c's whole_copy: no kdlg_S_load is generated)
+    rw_set_bad(r, vr->var->rs, c->c, "an element is loaded whole and %s", why);
+    return;
+  }
   if (!editable(r, vr, c, &b, &e))
     return;
   // a parenthesised element keeps its parentheses: sizeof(*p) must not become sizeofkdlg_S_load(p, 0)
@@ -131,6 +136,11 @@ static void emit_load(R *r, const VRef *vr, KdNode *c) {
 /* `lhs = rhs` with lhs an element: the whole node c becomes a store. */
 static void emit_store(R *r, const VRef *vr, KdNode *c, KdNode *rhs) {
   unsigned b, e, rb, re;
+  const char *why = r->rs[vr->var->rs].store_why;
+  if (*why) {  // (structs.c's whole_copy: no kdlg_S_store is generated)
+    rw_set_bad(r, vr->var->rs, c->c, "an element is stored whole and %s", why);
+    return;
+  }
   if (!editable(r, vr, c, &b, &e))
     return;
   if (!rw_node_range(r, rhs, &rb, &re)) {
@@ -188,6 +198,35 @@ void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what) {
   walk_terms(r, &vr);
 }
 
+/* The initialiser e of a reference variable `S &r = e` that is a view
+ * (Var.ref): the view of the element it is bound to, its index evaluated
+ * here, once (`kdlg_S_offset(p, (i))`; `r2 = r`, `*q`: the view itself). */
+void rw_emit_elem_view(R *r, KdNode *e, int rs) {
+  VRef vr;
+  rw_vref(r, e, &vr);
+  if (vr.kind != VR_ELEM || vr.var->rs != rs) {
+    rw_set_bad(r, rs, e->c, "a reference variable is bound to an element the rewriter does not track");
+    return;
+  }
+  if (vr.nterms == 0 && rw_strip_parens_casts(e)->c.kind == CXCursor_DeclRefExpr)
+    return;  // another reference's view
+  unsigned b, x;
+  if (!editable(r, &vr, e, &b, &x))
+    return;
+  kd_edit_begin(r->cur.E, b, x, rs);
+  if (vr.nterms == 0) {
+    edit_view(r, &vr);
+  } else {
+    rw_edit_name(r, KD_NAME_OFFSET, rs, NULL);
+    kd_edit_text(r->cur.E, "(");
+    edit_view(r, &vr);
+    kd_edit_text(r->cur.E, ", ");
+    edit_index(r, &vr);
+    kd_edit_text(r->cur.E, ")");
+  }
+  walk_terms(r, &vr);
+}
+
 static void walk_call(R *r, KdNode *c) {
   CXCursor callee = kd_node_referenced(r->tree, c);
   int nargs = clang_Cursor_getNumArguments(c->c);
@@ -211,8 +250,23 @@ static void walk_call(R *r, KdNode *c) {
     return;
   }
   if (ck == CXCursor_Constructor) {
-    for (int i = 0; i < nargs; i++)
-      rw_walk(r, rw_arg_node(r, c, i), CTX_VALUE);
+    // an element copied (S's copy or move constructor: the load is the copy); another constructor
+    // taking it by reference (`W w(p[i])`, W holding `const S &`) would be given a copy
+    bool copy = clang_CXXConstructor_isCopyConstructor(callee) || clang_CXXConstructor_isMoveConstructor(callee);
+    CXType cft = clang_getCursorType(callee);
+    for (int i = 0; i < nargs; i++) {
+      KdNode *a = rw_arg_node(r, c, i);
+      VRef ev;
+      if (!copy && i < clang_getNumArgTypes(cft) && rw_is_reference(clang_getArgType(cft, (unsigned)i)) &&
+          rw_bound_elem(r, a, &ev)) {
+        rw_set_bad(r, ev.var->rs, a->c,
+                   "an element is passed by reference to a constructor of '%s' (a reference parameter needs the "
+                   "element's address, which the new layout does not have)",
+                   name);
+        continue;
+      }
+      rw_walk(r, a, CTX_VALUE);
+    }
     return;
   }
   const HostCall *h = rw_host_call(r, callee);
@@ -282,9 +336,17 @@ static void walk_call(R *r, KdNode *c) {
                                                         : "which the rewriter cannot see into");
       continue;
     }
-    if ((vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB) && i < clang_getNumArgTypes(ft) &&
-        rw_is_reference(clang_getArgType(ft, (unsigned)i))) {
-      rw_set_bad(r, vr.var->rs, a->c, "an element or field is passed by reference to '%s'", name);
+    bool byref = i < clang_getNumArgTypes(ft) && rw_is_reference(clang_getArgType(ft, (unsigned)i));
+    VRef ev;
+    if (byref && rw_bound_elem(r, a, &ev)) {  // (a reference variable's element too: `bump(r)`)
+      rw_set_bad(r, ev.var->rs, a->c,
+                 "an element is passed by reference to '%s' (a reference parameter needs the element's address, "
+                 "which the new layout does not have; the callee is not rewritten)",
+                 name);
+      continue;
+    }
+    if ((vr.kind == VR_FIELD || vr.kind == VR_SUB) && byref) {
+      rw_set_bad(r, vr.var->rs, a->c, "a field of an element is passed by reference to '%s'", name);
       continue;
     }
     rw_walk(r, a, CTX_VALUE);
@@ -372,10 +434,40 @@ void rw_walk(R *r, KdNode *c, Ctx ctx) {
   case CXCursor_CallExpr:
     walk_call(r, c);
     return;
-  case CXCursor_LambdaExpr:
+  case CXCursor_LambdaExpr: {
+    // (a reference to an element declared outside it is refused there: designate.c's view_base)
+    unsigned save = r->cur.lambda_at;
+    r->cur.lambda_at = rw_start_offset(r, c->c);
+    walk_kids(r, c);
+    r->cur.lambda_at = save;
+    return;
+  }
   case CXCursor_FunctionDecl:
     walk_kids(r, c);
     return;
+  case CXCursor_UnexposedDecl:  // `auto &[x, y] = p[i]` (a copy, `auto [x, y] = p[i]`, constructs one first)
+    for (int i = 0; i < c->nkids; i++) {
+      VRef ev;
+      if (clang_isExpression(c->kids[i]->c.kind) && rw_bound_elem(r, c->kids[i], &ev)) {
+        rw_set_bad(r, ev.var->rs, c->kids[i]->c,
+                   "an element is bound by reference to a structured binding (only reference variables are "
+                   "rewritten)");
+        return;
+      }
+    }
+    walk_kids(r, c);
+    return;
+  case CXCursor_ReturnStmt: {
+    // C++ returns an element by value through a copy constructor (a call); bare, it is returned by reference
+    VRef ev;
+    if (r->cuda && c->nkids == 1 && rw_bound_elem(r, c->kids[0], &ev)) {
+      rw_set_bad(r, ev.var->rs, c->kids[0]->c,
+                 "an element is returned by reference (the new layout has no element to refer to)");
+      return;
+    }
+    walk_kids(r, c);
+    return;
+  }
   default:
     break;
   }
