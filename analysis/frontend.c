@@ -207,6 +207,11 @@ static const char *const samples_headers[] = {
     "helper_cuda.h", "helper_math.h", "helper_functions.h", "helper_string.h", "helper_timer.h", "helper_image.h",
 };
 
+/* OpenMP's headers: the host compiler's (nvcc -Xcompiler -fopenmp), which
+ * clang has in its resource directory only where LLVM's OpenMP runtime is
+ * installed. */
+static const char *const openmp_headers[] = {"omp.h", "ompx.h", "omp-tools.h", "ompt.h"};
+
 static bool in_list(const char *name, const char *const *list, size_t n, bool prefix) {
   for (size_t i = 0; i < n; i++)
     if (prefix ? !strncmp(name, list[i], strlen(list[i])) : !strcmp(name, list[i]))
@@ -216,8 +221,9 @@ static bool in_list(const char *name, const char *const *list, size_t n, bool pr
 
 /* After clang's "'NAME' file not found": a note at the same place on how to
  * give kdlg-opt the header, by its kind: one of the CUDA toolkit's (in a
- * CUDA file: --cuda-path, and which toolkit was searched), one of the CUDA
- * samples', or the program's own (-I after --, -p BUILD_DIR). */
+ * CUDA file: --cuda-path, and which toolkit was searched), OpenMP's (where
+ * clang has it), one of the CUDA samples', or the program's own (-I after
+ * --, -p BUILD_DIR). */
 static void header_hint(CXDiagnostic d, const ParserArgs *pa, FILE *out) {
   static const char suffix[] = "' file not found";
   CXString spelling = clang_getDiagnosticSpelling(d);
@@ -249,6 +255,9 @@ static void header_hint(CXDiagnostic d, const ParserArgs *pa, FILE *out) {
     else
       fprintf(out, "'%s' is not in the CUDA toolkit at '%s' (from %s): give the toolkit that has it with "
                    "'--cuda-path DIR'\n", name, pa->tk_dir, kd_toolkit_from_name(pa->tk_from));
+  } else if (in_list(name, openmp_headers, sizeof openmp_headers / sizeof *openmp_headers, false)) {
+    fprintf(out, "'%s' is OpenMP's header, which the host compiler has and clang has where LLVM's OpenMP runtime "
+                 "is installed (in '%s/include'; Debian: libomp-22-dev)\n", name, KD_CLANG_RESOURCE_DIR);
   } else if (in_list(name, samples_headers, sizeof samples_headers / sizeof *samples_headers, false)) {
     fprintf(out, "'%s' is a header of the CUDA samples (their Common/ directory), not of the toolkit: give that "
                  "directory with '-I DIR'\n", name);

@@ -22,7 +22,8 @@
  * caret under the column as clang prints them (diag.h, kd_snippet); after
  * "'NAME' file not found", a note says how to give kdlg-opt the header, by
  * its kind: the program's own (-I after --, -p BUILD_DIR), the CUDA
- * toolkit's (--cuda-path; which toolkit was searched), the CUDA samples'.
+ * toolkit's (--cuda-path; which toolkit was searched), OpenMP's (LLVM's
+ * OpenMP runtime), the CUDA samples'.
  */
 #ifndef KDLG_FRONTEND_H
 #define KDLG_FRONTEND_H
