@@ -14,6 +14,7 @@
 #include <uthash.h>
 
 extern const char kd_embedded_cuda_prelude[];  // generated from analysis/cuda_prelude.h
+extern const char kd_embedded_nvcc_compat[];   // generated from analysis/nvcc_compat.h
 
 int kd_language_from_path(const char *path, KdLanguage *out) {
   const char *dot = strrchr(path, '.');
@@ -64,7 +65,7 @@ struct KdRecords {
 typedef struct ParserArgs {
   const char *v[64 + 256];
   int n;
-  struct CXUnsavedFile unsaved[NSTUBS + 2];  // the prelude, its stubs, the input (kd_frontend_parse_text)
+  struct CXUnsavedFile unsaved[NSTUBS + 2];  // the prelude and its stubs or nvcc_compat.h, the input (kd_frontend_parse_text)
   int nunsaved;
   char stub_paths[NSTUBS][128];
   char *owned[2];  // strings of v that are ours to free
@@ -79,10 +80,23 @@ static void free_parser_args(ParserArgs *pa) {
   free(pa->tk_dir);
 }
 
+/* Whether args[0..n-1] undefine macro `name` (-Uname, or -U name). */
+static bool undefines(const char *const *args, int n, const char *name) {
+  for (int i = 0; i < n; i++) {
+    if (!strncmp(args[i], "-U", 2) && !strcmp(args[i] + 2, name))
+      return true;
+    if (!strcmp(args[i], "-U") && i + 1 < n && !strcmp(args[i + 1], name))
+      return true;
+  }
+  return false;
+}
+
 /* CUDA with the toolkit's own headers, as nvcc reads them: clang's CUDA
  * wrappers over DIR/include, and CCCL (thrust, cub, libcu++) first where
- * the toolkit keeps it apart (CUDA >= 13). */
-static void toolkit_args(ParserArgs *pa, const KdToolkit *tk) {
+ * the toolkit keeps it apart (CUDA >= 13); then what nvcc gives a program
+ * that clang lacks (nvcc_compat.h, force-included after clang's wrapper:
+ * __NVCC__ unless the caller's -U__NVCC__ says otherwise). */
+static void toolkit_args(ParserArgs *pa, const KdToolkit *tk, const char *const *extra_args, int nargs) {
   pa->v[pa->n++] = "-resource-dir";  // (libclang's guess lacks the CUDA wrappers: CMakeLists.txt)
   pa->v[pa->n++] = KD_CLANG_RESOURCE_DIR;
   pa->v[pa->n++] = pa->owned[0] = kd_xasprintf("--cuda-path=%s", tk->dir);
@@ -90,6 +104,12 @@ static void toolkit_args(ParserArgs *pa, const KdToolkit *tk) {
     pa->v[pa->n++] = "-isystem";
     pa->v[pa->n++] = pa->owned[1] = kd_xasprintf("%s/include/cccl", tk->dir);
   }
+  if (undefines(extra_args, nargs, "__NVCC__"))
+    pa->v[pa->n++] = "-D__KDLG_OPT_NO_NVCC__";
+  pa->v[pa->n++] = "-include";
+  pa->v[pa->n++] = KD_NVCC_COMPAT_PATH;
+  pa->unsaved[pa->nunsaved++] = (struct CXUnsavedFile){KD_NVCC_COMPAT_PATH, kd_embedded_nvcc_compat,
+                                                       (unsigned long)strlen(kd_embedded_nvcc_compat)};
 }
 
 /* CUDA without a toolkit: kdlg-opt's own declarations of what kernels use
@@ -187,6 +207,11 @@ static const char *const samples_headers[] = {
     "helper_cuda.h", "helper_math.h", "helper_functions.h", "helper_string.h", "helper_timer.h", "helper_image.h",
 };
 
+/* OpenMP's headers: the host compiler's (nvcc -Xcompiler -fopenmp), which
+ * clang has in its resource directory only where LLVM's OpenMP runtime is
+ * installed. */
+static const char *const openmp_headers[] = {"omp.h", "ompx.h", "omp-tools.h", "ompt.h"};
+
 static bool in_list(const char *name, const char *const *list, size_t n, bool prefix) {
   for (size_t i = 0; i < n; i++)
     if (prefix ? !strncmp(name, list[i], strlen(list[i])) : !strcmp(name, list[i]))
@@ -196,8 +221,9 @@ static bool in_list(const char *name, const char *const *list, size_t n, bool pr
 
 /* After clang's "'NAME' file not found": a note at the same place on how to
  * give kdlg-opt the header, by its kind: one of the CUDA toolkit's (in a
- * CUDA file: --cuda-path, and which toolkit was searched), one of the CUDA
- * samples', or the program's own (-I after --, -p BUILD_DIR). */
+ * CUDA file: --cuda-path, and which toolkit was searched), OpenMP's (where
+ * clang has it), one of the CUDA samples', or the program's own (-I after
+ * --, -p BUILD_DIR). */
 static void header_hint(CXDiagnostic d, const ParserArgs *pa, FILE *out) {
   static const char suffix[] = "' file not found";
   CXString spelling = clang_getDiagnosticSpelling(d);
@@ -229,6 +255,9 @@ static void header_hint(CXDiagnostic d, const ParserArgs *pa, FILE *out) {
     else
       fprintf(out, "'%s' is not in the CUDA toolkit at '%s' (from %s): give the toolkit that has it with "
                    "'--cuda-path DIR'\n", name, pa->tk_dir, kd_toolkit_from_name(pa->tk_from));
+  } else if (in_list(name, openmp_headers, sizeof openmp_headers / sizeof *openmp_headers, false)) {
+    fprintf(out, "'%s' is OpenMP's header, which the host compiler has and clang has where LLVM's OpenMP runtime "
+                 "is installed (in '%s/include'; Debian: libomp-22-dev)\n", name, KD_CLANG_RESOURCE_DIR);
   } else if (in_list(name, samples_headers, sizeof samples_headers / sizeof *samples_headers, false)) {
     fprintf(out, "'%s' is a header of the CUDA samples (their Common/ directory), not of the toolkit: give that "
                  "directory with '-I DIR'\n", name);
@@ -291,7 +320,7 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
     if (!has_std)
       pa->v[pa->n++] = "-std=c++17";  // (nvcc's default since CUDA 11)
     if (tk.dir)
-      toolkit_args(pa, &tk);
+      toolkit_args(pa, &tk, extra_args, nargs);
     else
       prelude_args(pa, path, &tk, diag);
     kd_toolkit_free(&tk);

@@ -6,7 +6,10 @@
  * /usr/local/cuda): clang's CUDA wrappers over DIR/include, CCCL's
  * DIR/include/cccl (thrust, cub, libcu++) first, C++17 unless the caller
  * passes another -std, and CUDA 13's "newer than clang knows" warning
- * silenced.  Host-side: code under `#ifdef __CUDA_ARCH__` is not seen (the
+ * silenced, and what nvcc gives a program that clang lacks (__NVCC__,
+ * host-side min/max, nvcc's built-in atomics: nvcc_compat.h, force-included
+ * from a virtual file; -U__NVCC__ keeps __NVCC__ undefined).
+ * Host-side: code under `#ifdef __CUDA_ARCH__` is not seen (the
  * rewriter keeps a struct used there in AoS).  Where there is no toolkit (a
  * remark says so) or the caller passes -nocudainc, the bundled prelude
  * stands in for it (cuda_prelude.h, force-included from a virtual file;
@@ -19,7 +22,8 @@
  * caret under the column as clang prints them (diag.h, kd_snippet); after
  * "'NAME' file not found", a note says how to give kdlg-opt the header, by
  * its kind: the program's own (-I after --, -p BUILD_DIR), the CUDA
- * toolkit's (--cuda-path; which toolkit was searched), the CUDA samples'.
+ * toolkit's (--cuda-path; which toolkit was searched), OpenMP's (LLVM's
+ * OpenMP runtime), the CUDA samples'.
  */
 #ifndef KDLG_FRONTEND_H
 #define KDLG_FRONTEND_H
@@ -45,6 +49,8 @@ typedef struct KdSource {
 
 /* Path of the virtual prelude header; cursors located in it are the tool's, not the user's. */
 #define KD_PRELUDE_PATH "/__kdlg_opt__/include/kdlg_cuda_prelude.h"
+/* Path of the virtual nvcc-compatibility header (nvcc_compat.h), force-included with a toolkit. */
+#define KD_NVCC_COMPAT_PATH "/__kdlg_opt__/include/kdlg_nvcc_compat.h"
 #define KD_VIRTUAL_INCLUDE_DIR "/__kdlg_opt__/include"
 
 /* Language from the file extension: .cu/.cuh → CUDA, .cl → OpenCL.

@@ -6,6 +6,7 @@ set -euo pipefail
 APT_PACKAGES=(
   cmake make gcc pkg-config
   clang-22 libclang-22-dev llvm-22-tools libclang-rt-22-dev
+  libomp-22-dev  # omp.h for CUDA programs whose host code uses OpenMP (nvcc -Xcompiler -fopenmp)
   uthash-dev libjansson-dev libcmocka-dev nettle-dev libiberty-dev
   graphviz help2man diffutils patch
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo

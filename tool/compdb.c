@@ -50,14 +50,15 @@ static const Kept kept[] = {
  * -O1) and the clang / GCC ones that appear in compile commands.  Their
  * `--opt=value` and joined forms are one argument and need no entry; a
  * value not skipped is harmless unless it looks like a kept option
- * (-Xcompiler -DX), which is what the table is for. */
+ * (-Xlinker -DX), which is what the table is for.  (-Xcompiler and
+ * --compiler-options: host_option, below.) */
 static const char *const dropped_with_value[] = {
     // nvcc
     "--output-file", "-o", "--library", "-l", "--library-path", "-L", "--output-directory", "-odir",
     "--compiler-bindir", "-ccbin", "--archiver-binary", "-arbin", "--libdevice-directory", "-ldir",
     "--target-directory", "-target-dir", "--optimization-info", "-opt-info", "--dopt", "-dopt",
     "--ftemplate-backtrace-limit", "-ftemplate-backtrace-limit", "--ftemplate-depth", "-ftemplate-depth",
-    "--compiler-options", "-Xcompiler", "--linker-options", "-Xlinker", "--archive-options", "-Xarchive",
+    "--linker-options", "-Xlinker", "--archive-options", "-Xarchive",
     "--ptxas-options", "-Xptxas", "--nvlink-options", "-Xnvlink", "--threads", "-t", "--split-compile",
     "-split-compile", "--split-compile-extended", "-split-compile-extended", "--fdevice-time-trace",
     "-fdevice-time-trace", "--keep-dir", "-keep-dir", "--time", "-time", "--run-args", "-run-args",
@@ -242,6 +243,49 @@ static bool kept_option(const char *a, Kind *k, const char **value) {
   return false;
 }
 
+/* The host compiler's options that change how the source parses, as
+ * clang spells them: -fopenmp (nvcc hands -Xcompiler's options to the
+ * preprocessing of host and device code alike, so _OPENMP is defined in
+ * both, and the host compiler's omp.h is found). */
+static const char *const host_kept[] = {"-fopenmp", NULL};
+
+/* Whether a is nvcc's option for the host compiler (-Xcompiler V,
+ * --compiler-options V, or their =V forms): *value set to V, or NULL for
+ * the next argument. */
+static bool host_option(const char *a, const char **value) {
+  static const char *const names[] = {"-Xcompiler", "--compiler-options", NULL};
+  for (const char *const *n = names; *n; n++) {
+    size_t k = strlen(*n);
+    if (!strncmp(a, *n, k) && (a[k] == '\0' || a[k] == '=')) {
+      *value = a[k] ? a + k + 1 : NULL;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Appends what res must have of host compiler option h (one of nvcc's
+ * comma-separated list, or a clang / GCC command's own argument): h itself
+ * if it is in host_kept and not there yet. */
+static void emit_host(const char *h, Strings *res) {
+  for (const char *const *k = host_kept; *k; k++) {
+    if (strcmp(h, *k))
+      continue;
+    for (int i = 0; i < res->n; i++)
+      if (!strcmp(res->v[i], h))
+        return;
+    kd_vec_push(res, kd_xstrdup(h));
+  }
+}
+
+/* emit_host of each option in nvcc's comma-separated list v. */
+static void emit_host_list(const char *v, Strings *res) {
+  char *list = kd_xstrdup(v), *save = NULL;
+  for (char *h = strtok_r(list, ",", &save); h; h = strtok_r(NULL, ",", &save))
+    emit_host(h, res);
+  free(list);
+}
+
 int kd_compdb_translate(const char *const *argv, int argc, const char *directory, KdCompdbArgs *out, FILE *diag) {
   memset(out, 0, sizeof *out);
   Strings all = {0}, res = {0};
@@ -254,8 +298,15 @@ int kd_compdb_translate(const char *const *argv, int argc, const char *directory
         v = all.v[++i];
       if (v && *v)
         emit(k, v, directory, &res);
+    } else if (host_option(a, &v)) {
+      if (!v && i + 1 < all.n)
+        v = all.v[++i];
+      if (v)
+        emit_host_list(v, &res);
     } else if (takes_value(a) && i + 1 < all.n) {
       i++;
+    } else {
+      emit_host(a, &res);  // (a clang or GCC command's -fopenmp; nvcc's -forward-unknown-to-host-compiler's)
     }
   }
   for (int i = 0; i < all.n; i++)

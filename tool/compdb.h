@@ -24,6 +24,12 @@
  *       -include F, --pre-include F (or =F)                     -> -include F
  *       -std=S, -std S, --std=S, --std S                        -> -std=S
  *       --cuda-path=D, --cuda-path D                            -> --cuda-path=D
+ *   - of the host compiler's options, those that change how the source
+ *     parses (nvcc hands them to the preprocessing of device code too):
+ *       -Xcompiler L, -Xcompiler=L, --compiler-options L (or =L),
+ *       L a comma-separated list holding -fopenmp; a bare -fopenmp   -> -fopenmp
+ *     (once; the list's other options, -Xcompiler -DX among them, are
+ *     dropped);
  *   - every other argument is dropped, with its value where it takes one
  *     (-o FILE, -arch sm_90, -gencode ..., -Xcompiler ARG, -ccbin DIR: a
  *     table of nvcc's and clang's options that take a value in the next

@@ -7,6 +7,7 @@
 # parameters then default to <repo>/build/kdlg-opt and LLVM 22's FileCheck.
 import os
 import shutil
+import subprocess
 import sys
 
 import lit.formats
@@ -89,3 +90,14 @@ config.environment['LC_ALL'] = 'C'
 # analysis/toolkit.h) say `REQUIRES: cuda-toolkit`.
 if os.path.exists(nvcc):
     config.available_features.add('cuda-toolkit')
+
+# Tests of CUDA programs that use OpenMP in their host code need clang's
+# omp.h (LLVM's OpenMP runtime; Debian: libomp-22-dev, which
+# scripts/install-deps.sh installs) and say `REQUIRES: clang-omp-header`.
+try:
+    resource_dir = subprocess.run([clang_cl, '-print-resource-dir'], capture_output=True, text=True,
+                                  timeout=60).stdout.strip()
+except (OSError, subprocess.SubprocessError):
+    resource_dir = ''
+if resource_dir and os.path.exists(os.path.join(resource_dir, 'include', 'omp.h')):
+    config.available_features.add('clang-omp-header')
