@@ -6,8 +6,10 @@
 // rewritten (P: `P() = default` and a converting constructor, loaded and
 // stored whole, with a field of type V, likewise; Q likewise; G has
 // constructors but no default one and is accessed field by field).
-// n = 1025 elements; every thread writes only its own elements but for
-// `nb.id` (an integer atomic), so results do not depend on thread order.
+// n = 1025 elements; every thread reads and writes only its own elements
+// of p, o and g (q is only read), so results do not depend on thread order
+// (an earlier version added atomically to the next thread's p[i+1].id,
+// which that thread also changes with ^= and a whole store: a race).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -83,7 +85,7 @@ __global__ void refs(P *p, const Q *q, Q *o, int n) {
     return;
   P &r = p[i];
   const Q &c = q[(i * 5) % n];
-  auto &nb = p[(i + 1) % n];
+  auto &nb = o[i];  // (this thread's output element)
   r.x += c.y * 0.5f;
   r.a[i % 3] -= twice(c.y);
   r.w.u = r.w.v + (float)c.k;
@@ -94,7 +96,8 @@ __global__ void refs(P *p, const Q *q, Q *o, int n) {
   s.y += (float)j;
   P &t = s;
   t.a[0] *= 1.5f;
-  atomicAdd(&nb.id, 1);
+  atomicAdd(&r.id, 1);
+  nb.m += (double)nb.k;
   if (const Q &e = q[n - 1 - i]; e.k > 1)
     o[i].m = e.m + c.m;
   for (Q &f = o[i]; f.k < 6; f.k++)
