@@ -19,7 +19,6 @@
 #include <sys/stat.h>
 
 #include "../analysis/access.h"
-#include "../analysis/dot.h"
 #include "../analysis/dtree.h"
 #include "../analysis/frontend.h"
 #include "../analysis/mem.h"
