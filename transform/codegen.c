@@ -78,6 +78,23 @@ void kd_gen_prelude(FILE *out, KdLanguage lang) {
   fputs("#endif\n", out);
 }
 
+
+unsigned kd_gen_view_bytes(const kd_layout *L, bool compact) {
+  unsigned ptrs = 0;
+  for (uint32_t c = 0; c < L->nclusters; c++) {
+    if (L->clusters[c].tile != 0 || compact) {
+      ptrs++;
+      continue;
+    }
+    for (uint32_t f = 0; f < L->nfields; f++)
+      ptrs += L->fields[f].cluster == c;
+  }
+  return 8u * ptrs + 16u;
+}
+
+bool kd_gen_compact(const KdGenStruct *g) {
+  return g->lang == KD_LANG_CUDA && kd_gen_view_bytes(g->L, false) > KD_GEN_MAX_VIEW_BYTES;
+}
 void kd_gen_device(FILE *out, const KdGenStruct *g) {
   const kd_layout *L = g->L;
   const char *T = g->tag;
@@ -115,10 +132,15 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
     }
     fprintf(out, " } kdlg_%s_c%u; /* %s */\n", T, c, t == 1 ? "AoS element" : "tile");
   }
+  bool compact = kd_gen_compact(g);
   fprintf(out, "typedef struct kdlg_view_%s {\n", T);
   for (uint32_t c = 0; c < L->nclusters; c++) {
     if (L->clusters[c].tile != 0) {
       fprintf(out, "  KDLG_GLOBAL kdlg_%s_c%u *kd_c%u;\n", T, c, c);
+      continue;
+    }
+    if (compact) {  // (a field's array at kd_n * its offset: the accessors)
+      fprintf(out, "  KDLG_GLOBAL unsigned char *kd_s%u; /* SoA region %u */\n", c, c);
       continue;
     }
     int n = cg_cluster_fields(g, c, order);
@@ -153,7 +175,10 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
     uint32_t c = F->cluster, t = L->clusters[c].tile;
     fprintf(out, "KDLG_FN KDLG_GLOBAL kdlg_%s_t_%s *kdlg_%s_f_%s(kdlg_view_%s v, kdlg_index i) { ", T, F->name, T, F->name,
             T);
-    if (t == 0)
+    if (t == 0 && compact)
+      fprintf(out, "return (KDLG_GLOBAL kdlg_%s_t_%s *)(v.kd_s%u + v.kd_n * %uLL) + (v.kd_o + i); }\n", T, F->name,
+              c, F->offset);
+    else if (t == 0)
       fprintf(out, "return &v.kd_f_%s[v.kd_o + i]; }\n", F->name);
     else if (t == 1)
       fprintf(out, "return &v.kd_c%u[v.kd_o + i].%s; }\n", c, F->name);

@@ -83,6 +83,23 @@ typedef enum KdGenName {
 
 char *kd_gen_name(KdGenName what, const char *tag, const char *arg, unsigned index);
 
+/* The largest view, in bytes, that nvcc is given: nvcc 13.0 miscompiles a
+ * struct of more than 128 bytes passed by value to an inlined function in a
+ * loop that changes the struct (the copy is hoisted out of the loop, so a
+ * walking view reads element 0 every time; docs/rewriter.md, "Views"). */
+#define KD_GEN_MAX_VIEW_BYTES 128u
+
+/* The bytes of g's view (8 per pointer, 16 for kd_n and kd_o): one pointer
+ * per SoA field and per other region, or, `compact`, one per region. */
+unsigned kd_gen_view_bytes(const kd_layout *L, bool compact);
+
+/* Whether g's CUDA view holds one pointer per SoA region (kd_s<c>; a field's
+ * array at kd_s<c> + kd_n * its offset) instead of one per SoA field: where
+ * the per-field view would exceed KD_GEN_MAX_VIEW_BYTES.  Such a struct's
+ * conversion packs and unpacks without staging.  OpenCL views are never
+ * compact. */
+bool kd_gen_compact(const KdGenStruct *g);
+
 /* Macros every generated block uses (KDLG_FN, KDLG_GLOBAL, kdlg_index); once per file. */
 void kd_gen_prelude(FILE *out, KdLanguage lang);
 

@@ -450,6 +450,8 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
     zero = zero && sb;
     if (aos + sbin > 49152u)
       sbin = 0;
+    if (kd_gen_compact(g))  // staging moves the per-field pointers of a SoA view, which a compact view has not
+      sb = sbin = 0, zero = false;
   }
   if (sb || sbin) {
     nt = snt;
@@ -523,7 +525,7 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
   int order[L->nfields + 1];
   gen_description(out, g);
   // an identity layout (the AoS bytes, aligned: plan.c) takes a pointer plus an offset as the original did
-  bool id = kd_layout_identity(L);
+  bool id = kd_layout_identity(L), compact = kd_gen_compact(g);
   // view ↔ region pointers
   fprintf(out, "inline void kdlg_%s_regions(kdlg_view_%s v, void **r) {\n", T, T);
   for (uint32_t c = 0; c < L->nclusters; c++) {
@@ -531,6 +533,8 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
       fprintf(out, "  r[0] = (void *)(v.kd_c0 + v.kd_o); /* the AoS bytes: an offset is a plain pointer */\n");
     } else if (L->clusters[c].tile != 0) {
       fprintf(out, "  r[%u] = (void *)v.kd_c%u;\n", c, c);
+    } else if (compact) {
+      fprintf(out, "  r[%u] = (void *)v.kd_s%u;\n", c, c);
     } else {
       cg_cluster_fields(g, c, order);  // the first field of a SoA region starts it
       fprintf(out, "  r[%u] = (void *)v.kd_f_%s;\n", c, L->fields[order[0]].name);
@@ -540,6 +544,10 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
   for (uint32_t c = 0; c < L->nclusters; c++) {
     if (L->clusters[c].tile != 0) {
       fprintf(out, "  v->kd_c%u = (kdlg_%s_c%u *)r[%u];\n", c, T, c, c);
+      continue;
+    }
+    if (compact) {
+      fprintf(out, "  v->kd_s%u = (unsigned char *)r[%u];\n", c, c);
       continue;
     }
     int n = cg_cluster_fields(g, c, order);

@@ -411,6 +411,12 @@ void rw_setup_structs(R *r) {
                  "its elements are %u bytes, more than the %u bytes the CUDA conversion kernels can stage in shared "
                  "memory",
                  S->L->aos_bytes, (unsigned)RW_MAX_CONVERT_BYTES);
+    else if (S->changes && r->cuda && kd_gen_view_bytes(S->L, true) > KD_GEN_MAX_VIEW_BYTES)
+      // even a view of one pointer per region (codegen.h, kd_gen_compact) is too large for nvcc
+      rw_set_bad(r, (int)(S - r->rs), def,
+                 "its layout has %u storage regions, and a view of them (%u bytes) is larger than the %u bytes "
+                 "nvcc compiles correctly when it is passed by value",
+                 S->L->nclusters, kd_gen_view_bytes(S->L, true), KD_GEN_MAX_VIEW_BYTES);
     if (S->bad)
       continue;
     CXString ts = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(def)));
