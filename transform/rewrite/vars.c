@@ -153,9 +153,10 @@ void rw_flow(R *r, Var *to, KdNode *e) {
       rw_mark_moved(to, e->c);
     rw_add_move(r, from, to);
   } else if (s == SRC_VAR || s == SRC_OTHER) {
-    char why[320];
-    snprintf(why, sizeof why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc",
-             to->name);
+    char why[480];
+    if (!rw_untyped_why(r, e, to->name, why, sizeof why))
+      snprintf(why, sizeof why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc",
+               to->name);
     rw_set_opaque(r, to, e->c, why);
   }
 }
