@@ -449,6 +449,8 @@ int rw_untyped_rs(R *r, CXCursor decl);
  * follow it (into why, for a flow into variable `to`); false otherwise. */
 bool rw_untyped_why(R *r, KdNode *e, const char *to, char *why, size_t n);
 void rw_untyped_free(R *r);
+/* e without the parentheses, implicit conversions and casts to `void *`
+ * (C-style or static_cast) around it: `(void *)d` → d. */
 KdNode *rw_strip_void_casts(R *r, KdNode *e);
 
 /* ---- route.c ---- */
