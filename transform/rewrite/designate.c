@@ -206,8 +206,16 @@ Src rw_ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
   case CXCursor_CStyleCastExpr:
   case CXCursor_CXXStaticCastExpr:
   case CXCursor_CXXConstCastExpr: {
-    if (e->nkids >= 1 && rw_rs_of_pointer(r, kd_node_type(r->tree, rw_last_kid(e))) == rw_rs_of_pointer(r, kd_node_type(r->tree, e)))
+    if (e->nkids < 1)
+      return SRC_OTHER;
+    int rs = rw_rs_of_pointer(r, kd_node_type(r->tree, e)), from = rw_rs_of_pointer(r, kd_node_type(r->tree, rw_last_kid(e)));
+    if (from == rs)
       return rw_ptr_source_m(r, rw_last_kid(e), var, moved);
+    // `(S *)d` of a `void *d` that holds an array of S (untyped.c): d
+    KdNode *op = rw_strip_parens_casts(rw_last_kid(e));
+    if (from < 0 && rs >= 0 && k != CXCursor_CXXConstCastExpr && op->c.kind == CXCursor_DeclRefExpr &&
+        !clang_Cursor_isNull(kd_node_referenced(r->tree, op)) && rw_untyped_rs(r, kd_node_referenced(r->tree, op)) == rs)
+      return rw_ptr_source_m(r, op, var, moved);
     return SRC_OTHER;
   }
   case CXCursor_DeclRefExpr: {

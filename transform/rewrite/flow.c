@@ -111,6 +111,8 @@ static void pass1_vardecl(R *r, KdNode *v) {
   enum CXCursorKind pk = clang_getCursorKind(parent);
   bool global = pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_StructDecl ||
                 pk == CXCursor_ClassDecl || clang_Cursor_getStorageClass(v->c) == CX_SC_Static;
+  if (rs < 0 && !global)
+    rs = rw_untyped_rs(r, v->c);  // `void *d` that holds an array of S (untyped.c)
   if (rs < 0) {
     // CUDA: a local reference to an element (`S &r = p[i]`), as a pointer `&p[i]` (Var.ref); a
     // global or static one is not tracked (pass 2 refuses it where it is bound to a view's element)
@@ -264,6 +266,7 @@ static bool opencl_constant_pointer(CXType ptr) {
 
 void rw_pass1(R *r) {
   setup_fns(r);
+  rw_untyped_scan(r);
   // parameters first (calls may come before the callee's definition)
   for (int f = 0; f < r->funcs.n; f++) {
     CXCursor fn = r->funcs.v[f];

@@ -23,18 +23,12 @@ const HostCall *rw_host_call(R *r, CXCursor callee) {
   return NULL;
 }
 
-/* A view argument of a CUDA memory function: the bare variable (explicit casts to void * dropped). */
+/* A view argument of a CUDA memory function: the bare variable (explicit
+ * casts to void * dropped, and a cast to the struct's pointer of an untyped
+ * one, untyped.c: `(void *)d`, `(S *)d` → `d`). */
 static bool host_view_arg(R *r, KdNode *a, VRef *vr) {
-  KdNode *s = a, *ch;
-  bool cast = false;
-  while (rw_conversion_operand(s, &ch)) {
-    VRef in;
-    rw_vref(r, ch, &in);
-    if (in.kind == VR_NONE)
-      break;
-    cast |= s->c.kind != CXCursor_ParenExpr && s->c.kind != CXCursor_UnexposedExpr;
-    s = ch;
-  }
+  KdNode *s = rw_strip_void_casts(r, a);  // (the conversion to void * of `(void *)d` is no view use)
+  bool cast = rw_strip_parens_casts(a)->c.kind != CXCursor_DeclRefExpr;
   rw_vref(r, s, vr);
   if (vr->kind != VR_PTR) {
     Var *uv = rw_updated_view(r, s);

@@ -149,7 +149,7 @@ typedef struct Var {
   bool seed;             // kernel parameter or cudaMalloc target
   bool opaque;           // receives a pointer from elsewhere
   CXCursor opaque_at;
-  char why[320];
+  char why[480];
   bool kernel_param;
   int index;             // in RwFlow.vars
   int tier;              // 0 global, 1 parameter, 2 local: the order remarks are looked for in
@@ -202,6 +202,7 @@ typedef struct RwFlow {
   LaunchArray *arrays;   // void* arrays (cudaLaunchKernel argument arrays)
   KD_VEC(KdNode *) ext_calls;  // calls of functions without a body here (for KdRewriteResult.ext_calls)
   int nrefs;             // reference variables among vars (Var.ref): none, and names of struct type are not looked up
+  struct Untyped *untyped;  // local void / char pointers and their uses (untyped.c), by declaration
 } RwFlow;
 
 /* ---- clones: functions, calls, routes (route.c, clones.c) ---- */
@@ -435,6 +436,22 @@ bool rw_launch_call(R *r, KdNode *call, CXCursor *kernel, CXCursor *array);
 void rw_pass1_below(R *r, KdNode *n);
 void rw_pass1(R *r);
 enum CXChildVisitResult rw_collect_funcs(CXCursor c, CXCursor parent, CXClientData data);
+
+/* ---- untyped.c ---- */
+/* Scans every function body for local `void *` / `char *` variables and
+ * their uses (before pass 1 visits the bodies). */
+void rw_untyped_scan(R *r);
+/* The struct that local variable decl of another pointer type holds an
+ * array of (cudaMalloc'd, used only by CUDA memory calls and casts to that
+ * struct's pointer), or -1. */
+int rw_untyped_rs(R *r, CXCursor decl);
+/* If e is a cast from a pointer of another type, why the rewriter does not
+ * follow it (into why, for a flow into variable `to`); false otherwise. */
+bool rw_untyped_why(R *r, KdNode *e, const char *to, char *why, size_t n);
+void rw_untyped_free(R *r);
+/* e without the parentheses, implicit conversions and casts to `void *`
+ * (C-style or static_cast) around it: `(void *)d` → d. */
+KdNode *rw_strip_void_casts(R *r, KdNode *e);
 
 /* ---- route.c ---- */
 void rw_add_edge(R *r, KdNode *c, Fn *F);

@@ -142,6 +142,61 @@ void rw_close_moves(R *r) {
   }
 }
 
+/* Why a pointer that e gives variable `to` is not followed, where e's shape
+ * says it (into why): an element of an array, a member of a struct or class,
+ * a function's value (also cast), the address of a variable or of an element
+ * of an array variable (memory that keeps AoS); false for anything else. */
+static bool other_why(R *r, KdNode *e, const char *to, char *why, size_t n) {
+  KdNode *s = e, *ch;
+  while (rw_conversion_operand(s, &ch) || (s->c.kind == CXCursor_CXXConstCastExpr && s->nkids && (ch = rw_last_kid(s))))
+    s = ch;
+  char name[128] = "";
+  switch (s->c.kind) {
+  case CXCursor_ArraySubscriptExpr: {
+    KdNode *b = s->nkids == 2 ? rw_strip_parens_casts(s->kids[0]) : NULL;
+    if (!b || (b->c.kind != CXCursor_DeclRefExpr && b->c.kind != CXCursor_MemberRefExpr))
+      return false;
+    rw_spell(kd_node_referenced(r->tree, b), name, sizeof name);
+    snprintf(why, n, "'%s' is given an element of array '%s' (pointers stored in an array are not followed)", to, name);
+    return true;
+  }
+  case CXCursor_MemberRefExpr:
+    rw_spell(kd_node_referenced(r->tree, s), name, sizeof name);
+    snprintf(why, n, "'%s' is given member '%s' (pointers stored in a struct or class are not followed)", to, name);
+    return true;
+  case CXCursor_UnaryOperator: {
+    KdNode *o = rw_only_kid(s);
+    if (clang_getCursorUnaryOperatorKind(s->c) != CXUnaryOperator_AddrOf || !o)
+      return false;
+    o = rw_strip_parens_casts(o);
+    bool elem = o->c.kind == CXCursor_ArraySubscriptExpr && o->nkids == 2;
+    KdNode *b = elem ? rw_strip_parens_casts(o->kids[0]) : o;
+    enum CXTypeKind bt = kd_node_type_kind(r->tree, b);
+    if (b->c.kind != CXCursor_DeclRefExpr || (elem && bt != CXType_ConstantArray && bt != CXType_IncompleteArray))
+      return false;
+    CXCursor d = kd_node_referenced(r->tree, b);
+    if ((clang_getCursorKind(d) != CXCursor_VarDecl && clang_getCursorKind(d) != CXCursor_ParmDecl) ||
+        rw_is_reference(clang_getCursorType(d)))
+      return false;  // (`&r` of a reference may be an element of device data)
+    rw_spell(d, name, sizeof name);
+    snprintf(why, n, "'%s' is given the address of %s '%s', whose memory keeps its AoS layout", to,
+             elem ? "an element of array" : "variable", name);
+    return true;
+  }
+  case CXCursor_CallExpr: {
+    CXCursor callee = kd_node_referenced(r->tree, s);
+    if (clang_Cursor_isNull(callee))
+      return false;
+    rw_spell(callee, name, sizeof name);
+    snprintf(why, n, "'%s' is given the value of a call to '%s' (a pointer a function returns is not followed)", to,
+             name);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
 /* A pointer expression e flows into variable `to`. */
 void rw_flow(R *r, Var *to, KdNode *e) {
   Var *from = NULL;
@@ -153,9 +208,10 @@ void rw_flow(R *r, Var *to, KdNode *e) {
       rw_mark_moved(to, e->c);
     rw_add_move(r, from, to);
   } else if (s == SRC_VAR || s == SRC_OTHER) {
-    char why[320];
-    snprintf(why, sizeof why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc",
-             to->name);
+    char why[480];
+    if (!rw_untyped_why(r, e, to->name, why, sizeof why) && !other_why(r, e, to->name, why, sizeof why))
+      snprintf(why, sizeof why, "'%s' is given a pointer that does not come from a kernel argument or cudaMalloc",
+               to->name);
     rw_set_opaque(r, to, e->c, why);
   }
 }

@@ -6,7 +6,7 @@
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
 // RUN: sed '1,/^ \*\/$/d' %t.dir/out.cu > %t.dir/body.cu
 // RUN: cmp %s %t.dir/body.cu
-// CHECK: neg-clone-template-spec.cu:[[@LINE+14]]:10: remark: struct 'P' keeps its AoS layout: 'h' is given a pointer that does not come from a kernel argument or cudaMalloc, and it also holds the struct's device data [kdlg-rewrite]
+// CHECK: neg-clone-template-spec.cu:[[@LINE+14]]:10: remark: struct 'P' keeps its AoS layout: 'h' is given the value of a call to 'calloc' (a pointer a function returns is not followed), and it also holds the struct's device data [kdlg-rewrite]
 // CHECK: exit=0
 #include <cuda_runtime.h>
 #include <cstdlib>
