@@ -206,6 +206,12 @@ typedef struct KdDesClient {
    * does; d->ref becomes n.  Without it (the access model) such a node ends
    * the designation (none). */
   void (*update)(void *ctx, KdNode *n, KdDes *d);
+  /* Optional (issue 21 class 3, both clients): what `this` designates in the
+   * member function being walked: `n` is a CXXThisExpr, or a MemberRefExpr
+   * with no base (an implicit `this->m`, `x` in a method body), which then
+   * reads as `this->m`.  Sets d as `base` does (a pointer); d->ref becomes n.
+   * Without it `this` and implicit members designate nothing. */
+  void (*this_base)(void *ctx, KdNode *n, KdDes *d);
   /* Optional: called with every sub-expression that is evaluated before the
    * designated place, in evaluation order: each subscript's index (whatever
    * its base designates), each offset added to or subtracted from a pointer
