@@ -354,10 +354,12 @@ static Method *method_get(R *r, CXCursor callee, int rs) {
   return M;
 }
 
-/* Whether evaluating n may change something (an assignment, ++/--, a call). */
-static bool side_effects(R *r, KdNode *n) {
+/* Whether evaluating n may change something (an assignment, ++/--, or,
+ * with calls, a call: a call cannot change a view variable, whose address
+ * never escapes, but may change what an index reads). */
+static bool side_effects(R *r, KdNode *n, bool calls) {
   enum CXCursorKind k = n->c.kind;
-  if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator || k == CXCursor_LambdaExpr ||
+  if ((k == CXCursor_CallExpr && calls) || k == CXCursor_CompoundAssignOperator || k == CXCursor_LambdaExpr ||
       k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr || k == CXCursor_CXXThrowExpr)
     return true;
   if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->c) == CXBinaryOperator_Assign)
@@ -365,7 +367,7 @@ static bool side_effects(R *r, KdNode *n) {
   if (k == CXCursor_UnaryOperator && rw_is_step_op(clang_getCursorUnaryOperatorKind(n->c)))
     return true;
   for (int i = 0; i < n->nkids; i++)
-    if (side_effects(r, n->kids[i]))
+    if (side_effects(r, n->kids[i], calls))
       return true;
   return false;
 }
@@ -401,9 +403,9 @@ bool rw_method_call(R *r, KdNode *c, CXCursor callee, int nargs) {
   }
   bool effects = false;
   for (int i = 0; i < vr.nterms && !effects; i++)
-    effects = side_effects(r, vr.term[i]);
-  for (int i = 0; i < nargs && vr.nterms > 0 && !effects; i++)
-    effects = side_effects(r, rw_arg_node(r, c, i));
+    effects = side_effects(r, vr.term[i], true);
+  for (int i = 0; i < nargs && !effects; i++)
+    effects = side_effects(r, rw_arg_node(r, c, i), vr.nterms > 0);
   if (effects) {
     rw_set_bad(r, rs, c->c,
                "member function '%s' is called on an element whose index or arguments have side effects (the "
