@@ -373,9 +373,10 @@ static bool side_effects(R *r, KdNode *n, bool calls) {
 }
 
 bool rw_method_call(R *r, KdNode *c, CXCursor callee, int nargs) {
-  if (c->nkids < 1 || c->kids[0]->c.kind != CXCursor_MemberRefExpr)
+  // (a static member function's callee decays to a pointer: a conversion over it)
+  KdNode *m = c->nkids < 1 ? NULL : strip(c->kids[0]);
+  if (!m || m->c.kind != CXCursor_MemberRefExpr)
     return false;
-  KdNode *m = c->kids[0];
   VRef vr;
   if (m->nkids == 0) {  // an implicit this->f() in a clone: element 0 of its view
     if (!r->cur.method || !r->cur.method->self || !rw_is_view(r, r->cur.method->self))
