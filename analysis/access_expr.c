@@ -368,12 +368,12 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     Target t = mk.n >= 1 ? ac_classify(b, mk.v[0], &subs) : b->this_t;  // (none: an implicit this->f())
     for (int j = 0; j < subs.n; j++)
       ac_visit_expr(b, subs.v[j], M_LOAD, seq);
-    free(subs.v);
     if ((t.k == T_ELEM || t.k == T_PTR) && t.sid >= 0) {
-      self = ac_with_subs(b, t, &(Cursors){0});
+      self = ac_with_subs(b, t, &subs);  // (uniform only if its index is)
       self.k = T_PTR;
       self.bytes = b->prog->structs[t.sid].bytes;
     }
+    free(subs.v);
   }
   CXCursor def = clang_getCursorDefinition(callee);
   b->call_this = self;
