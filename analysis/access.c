@@ -297,11 +297,14 @@ static MemoEntry *memo_find(Builder *b, char *key, size_t prefix, PendBit *pend,
 
 KdRegion *ac_build_function(Builder *b, CXCursor def, const Target *bind, int nbind, CXCursor call) {
   CXString usr = clang_getCursorUSR(def);
-  size_t klen = strlen(clang_getCString(usr)) + 16 * (size_t)(nbind + 1) + 2;
+  size_t klen = strlen(clang_getCString(usr)) + 16 * (size_t)(nbind + 2) + 2;
   char *key = kd_xmalloc(klen);
   size_t pos = (size_t)snprintf(key, klen, "%s|", clang_getCString(usr));
   size_t prefix = pos;
   clang_disposeString(usr);
+  Target self = b->call_this;  // (the member function's `this`, from visit_call)
+  b->call_this.k = T_NONE;
+  pos += (size_t)snprintf(key + pos, klen - pos, "%d:%d:%c;", self.k, self.sid, self.uniform ? '1' : '0');
   PendBit *pend = kd_xcalloc((size_t)(nbind ? nbind : 1), sizeof *pend);
   int npend = 0;
   for (int i = 0; i < nbind; i++) {
@@ -329,6 +332,8 @@ KdRegion *ac_build_function(Builder *b, CXCursor def, const Target *bind, int nb
   KD_GROW(b->stack, b->stack_cap, b->depth + 1);
   b->stack[b->depth++] = key;
   EnvEntry *saved = b->env;
+  Target saved_this = b->this_t;
+  b->this_t = self;
   const char *saved_func = b->func;
   KdUniform *saved_uni = b->uni;
   b->env = NULL;
@@ -351,6 +356,7 @@ KdRegion *ac_build_function(Builder *b, CXCursor def, const Target *bind, int nb
   b->uni = saved_uni;
   env_clear(&b->env);
   b->env = saved;
+  b->this_t = saved_this;
   b->func = saved_func;
   b->depth--;
   m = kd_xcalloc(1, sizeof *m);

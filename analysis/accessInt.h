@@ -131,6 +131,8 @@ typedef struct Builder {
   bool *varying;         // lazy: struct sid has an access known not uniform
   int varying_cap;
   Target des_base;       // classify: the Target of the walk's base (des_base)
+  Target this_t;         // the member function being built: what `this` points to (T_PTR), or T_NONE
+  Target call_this;      // visit_call -> ac_build_function: `this` of the member function called, or T_NONE
   Cursors *des_subs;     // classify: where the walk's sub-expressions go (des_sub)
   char **stack;          // USRs of functions being built (recursion check)
   int depth, stack_cap;

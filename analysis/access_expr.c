@@ -65,6 +65,18 @@ static void des_base(void *ctx, KdNode *ref, KdDes *d) {
   d->other = t.k == T_OTHER || (t.k == T_PTR && (t.sid < 0 || !b->prog->structs[t.sid].eligible));
 }
 
+/* The this oracle: in a member function called on an element (visit_call
+ * binds it), `this` points to that element. */
+static void des_this(void *ctx, KdNode *n, KdDes *d) {
+  Builder *b = ctx;
+  (void)n;
+  if (b->this_t.k != T_PTR)
+    return;
+  b->des_base = b->this_t;
+  d->kind = KD_DES_PTR;
+  d->id = b->this_t.sid;
+}
+
 static int des_field(void *ctx, const KdDes *d, KdNode *member) {
   Builder *b = ctx;
   return ac_field_index(b, d->id, kd_node_referenced(b->src->tree, member));
@@ -135,6 +147,7 @@ Target ac_classify(Builder *b, CXCursor e, Cursors *subs) {
   static const KdDesClient client = {
       .rules = KD_DES_RULES_ACCESS,
       .base = des_base,
+      .this_base = des_this,
       .field = des_field,
       .sub = des_sub,
   };
@@ -344,7 +357,26 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
     }
     free(subs.v);
   }
+  // a member function called on an element (`p[i].norm()`, `q->set(v)`): its
+  // accesses through `this` are the element's (issue 21 class 3)
+  Target self = {T_NONE, -1, -1, 0, false, false, {0}};
+  KdKids cks = kd_kids_of(b->src->tree, e);
+  if (ck == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(callee) && cks.n >= 1 &&
+      clang_getCursorKind(cks.v[0]) == CXCursor_MemberRefExpr) {
+    KdKids mk = kd_kids_of(b->src->tree, cks.v[0]);
+    Cursors subs = {0};
+    Target t = mk.n >= 1 ? ac_classify(b, mk.v[0], &subs) : b->this_t;  // (none: an implicit this->f())
+    for (int j = 0; j < subs.n; j++)
+      ac_visit_expr(b, subs.v[j], M_LOAD, seq);
+    if ((t.k == T_ELEM || t.k == T_PTR) && t.sid >= 0) {
+      self = ac_with_subs(b, t, &subs);  // (uniform only if its index is)
+      self.k = T_PTR;
+      self.bytes = b->prog->structs[t.sid].bytes;
+    }
+    free(subs.v);
+  }
   CXCursor def = clang_getCursorDefinition(callee);
+  b->call_this = self;
   bool defined = !clang_Cursor_isNull(def) &&
                  (clang_getCursorKind(def) == CXCursor_FunctionDecl || clang_getCursorKind(def) == CXCursor_CXXMethod ||
                   clang_getCursorKind(def) == CXCursor_FunctionTemplate) &&
@@ -362,6 +394,7 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
                "pointer into '%s' passed to '%s', whose body is not available: accesses inside are not counted",
                b->prog->structs[bind[i].sid].name, name[0] ? name : "(indirect call)");
   }
+  b->call_this.k = T_NONE;
   free(bind);
 }
 

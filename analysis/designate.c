@@ -235,8 +235,19 @@ static void step_subscript(Walk *w, KdNode *n, KdDes *out) {
 }
 
 /* A member reference: base.m or base->m. */
+static void member_of(Walk *w, KdNode *n, bool arrow, KdDes *out);
+
 static void step_member(Walk *w, KdNode *n, KdDes *out) {
   const KdDesClient *cl = w->cl;
+  if (n->nkids < 1 && cl->this_base) {  // an implicit `this->m`
+    clear(out);
+    cl->this_base(cl->ctx, n, out);
+    out->ref = n;
+    out->width = KD_DES_W_BASE;
+    out->width_at = n;
+    member_of(w, n, true, out);
+    return;
+  }
   if (n->nkids < 1) {
     clear(out);
     return;
@@ -244,6 +255,13 @@ static void step_member(Walk *w, KdNode *n, KdDes *out) {
   KdNode *base = n->kids[0];
   bool arrow = kd_node_type_kind(cl->tree, base) == CXType_Pointer;
   des(w, base, out);
+  member_of(w, n, arrow, out);
+}
+
+/* The member n of what its base designates (*out: the base's answer; arrow:
+ * `->`). */
+static void member_of(Walk *w, KdNode *n, bool arrow, KdDes *out) {
+  const KdDesClient *cl = w->cl;
   if ((arrow && out->kind == KD_DES_PTR) || (!arrow && out->kind == KD_DES_ELEM)) {
     if (out->other) {  // (a pointer to other data: its members are other data)
       other_lvalue(out, n);
@@ -374,6 +392,15 @@ static void step_name(Walk *w, KdNode *n, KdDes *out) {
   out->width_at = n;
 }
 
+/* `this` (the this_base oracle's). */
+static void step_this(Walk *w, KdNode *n, KdDes *out) {
+  clear(out);
+  w->cl->this_base(w->cl->ctx, n, out);
+  out->ref = n;
+  out->width = KD_DES_W_BASE;
+  out->width_at = n;
+}
+
 /* A pointer update as a base (the `update` oracle's, rule 5): `q++`, `--q`,
  * `q += k`, `q = e`, `(a, ++q)`. */
 static void step_update(Walk *w, KdNode *n, KdDes *out) {
@@ -422,6 +449,13 @@ static void des(Walk *w, KdNode *n, KdDes *out) {
     break;
   case CXCursor_DeclRefExpr:
     step = step_name;
+    break;
+  case CXCursor_CXXThisExpr:
+    if (!cl->this_base) {
+      clear(out);
+      return;
+    }
+    step = step_this;
     break;
   case CXCursor_ArraySubscriptExpr:
     step = step_subscript;

@@ -98,10 +98,11 @@
  *    (the conversion to B is looked through, rule 1), R rewrites p[i] into
  *    a whole-element load whose b the generated load never sets (R's rule 1
  *    stops at the conversion to B and the element below is rewritten);
- *  - `p[i].area()` (a method called on an element) is counted by neither;
- *    R's walk asks about a member call's callee (`p[i].area`: BAD by rule
- *    4, the struct keeps AoS; it used to be left as written, and the output
- *    subscripted a view).
+ *  - `p[i].area()` (a method called on an element): R's walk asks about a
+ *    member call's callee only where the method cannot be cloned
+ *    (`p[i].area`: BAD by rule 4, the struct keeps AoS; transform/rewrite/
+ *    methods.c clones the others); both clients read the method's body
+ *    with `this` as the element (the this_base oracle).
  *
  * Cost.  The walk allocates nothing and asks each node of the chain its
  * kind, its type (kept in the node) and, under strict rules only, an
@@ -206,6 +207,12 @@ typedef struct KdDesClient {
    * does; d->ref becomes n.  Without it (the access model) such a node ends
    * the designation (none). */
   void (*update)(void *ctx, KdNode *n, KdDes *d);
+  /* Optional (issue 21 class 3, both clients): what `this` designates in the
+   * member function being walked: `n` is a CXXThisExpr, or a MemberRefExpr
+   * with no base (an implicit `this->m`, `x` in a method body), which then
+   * reads as `this->m`.  Sets d as `base` does (a pointer); d->ref becomes n.
+   * Without it `this` and implicit members designate nothing. */
+  void (*this_base)(void *ctx, KdNode *n, KdDes *d);
   /* Optional: called with every sub-expression that is evaluated before the
    * designated place, in evaluation order: each subscript's index (whatever
    * its base designates), each offset added to or subtracted from a pointer

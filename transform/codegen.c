@@ -49,6 +49,8 @@ char *kd_gen_name(KdGenName what, const char *tag, const char *arg, unsigned ind
   case KD_NAME_CLONE: n = asprintf(&s, "%s__kdlg_%s", arg, tag); break;
   case KD_NAME_CL_REGION: n = asprintf(&s, "%s_kd_r%u", arg, index); break;
   case KD_NAME_CL_COUNT: n = asprintf(&s, "%s_kd_n", arg); break;
+  case KD_NAME_METHOD: n = asprintf(&s, "kdlg_%s_m_%s", tag, arg); break;
+  case KD_NAME_THIS: n = asprintf(&s, "kdlg_%s_this", tag); break;
   }
   if (n < 0)
     kd_out_of_memory();

@@ -61,6 +61,9 @@ typedef struct KdGenStruct {
  *                       malloc_async, copy_in, copy_out, copy_between and their
  *                       _async forms, memset, memset_async, free, free_async)
  *   KD_NAME_CLONE       <arg>__kdlg_S: the clone of function <arg> taking views of S
+ *   KD_NAME_METHOD      kdlg_S_m_<arg>: the clone of member function <arg> of S, a free
+ *                       function taking a view of the element it is called on
+ *   KD_NAME_THIS        kdlg_S_this: that clone's view parameter
  *   KD_NAME_CL_REGION   <arg>_kd_r<index>: OpenCL, region buffer `index` of parameter <arg>
  *   KD_NAME_CL_COUNT    <arg>_kd_n: OpenCL, the element count of parameter <arg>
  * Returns the name, malloc'd (aborts on out-of-memory); `arg` is ignored
@@ -79,6 +82,8 @@ typedef enum KdGenName {
   KD_NAME_CLONE,
   KD_NAME_CL_REGION,
   KD_NAME_CL_COUNT,
+  KD_NAME_METHOD,
+  KD_NAME_THIS,
 } KdGenName;
 
 char *kd_gen_name(KdGenName what, const char *tag, const char *arg, unsigned index);

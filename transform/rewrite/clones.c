@@ -317,7 +317,7 @@ void rw_clone_edits_reset(R *r) {
 
 /* The text [b, e) of the file with the edits of E, which all lie inside it,
  * applied (malloc'd), or NULL if an edit lies outside. */
-static char *render_span(R *r, KdEdits *E, unsigned b, unsigned e) {
+char *rw_render_span(R *r, KdEdits *E, unsigned b, unsigned e) {
   char *buf = NULL;
   size_t n = 0;
   FILE *f = kd_xopen_memstream(&buf, &n);
@@ -342,7 +342,7 @@ int rw_insert_clones(R *r) {
     if (!rw_clone_active(r, F))
       continue;
     unsigned b, e;
-    char *text = rw_decl_span(r, F->def, &b, &e) && r->text[e - 1] == '}' ? render_span(r, F->E, b, e) : NULL;
+    char *text = rw_decl_span(r, F->def, &b, &e) && r->text[e - 1] == '}' ? rw_render_span(r, F->E, b, e) : NULL;
     if (!text) {
       fprintf(r->rem, "kdlg-opt: error: the clone of '%s' could not be written\n", F->name);
       return -1;
@@ -353,7 +353,7 @@ int rw_insert_clones(R *r) {
     free(text);
     for (int k = 0; k < F->protos.n; k++) {
       unsigned pb, pe, semi;
-      text = rw_decl_span(r, F->protos.v[k], &pb, &pe) && (semi = rw_semicolon_after(r, pe)) ? render_span(r, F->PE[k], pb, pe)
+      text = rw_decl_span(r, F->protos.v[k], &pb, &pe) && (semi = rw_semicolon_after(r, pe)) ? rw_render_span(r, F->PE[k], pb, pe)
                                                                                          : NULL;
       if (!text) {
         fprintf(r->rem, "kdlg-opt: error: the clone prototype of '%s' could not be written\n", F->name);

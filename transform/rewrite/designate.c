@@ -91,6 +91,19 @@ static void view_update(void *ctx, KdNode *n, KdDes *d) {
   }
 }
 
+/* The this oracle: in a member function's clone (methods.c), `this` is its
+ * view; elsewhere it designates nothing. */
+static void view_this(void *ctx, KdNode *n, KdDes *d) {
+  R *r = ctx;
+  (void)n;
+  Method *M = r->cur.method;
+  if (!M || !M->self || !rw_is_view(r, M->self))
+    return;
+  d->kind = KD_DES_PTR;
+  d->base = M->self;
+  d->id = M->rs;
+}
+
 static int view_field(void *ctx, const KdDes *d, KdNode *member) { return rw_field_index(ctx, d->id, member); }
 
 /* Whether t is a pointer to (d a pointer) or is (d an element) the view's struct. */
@@ -119,7 +132,7 @@ static void vref_from(const KdDes *d, VRef *out) {
   // a pointer from a pointer update (`q++`, `(q += k) + 1`) is not a value the
   // rewriter gives a view parameter or variable: none, as before rule 5
   // (its accesses, `(q++)->x`, are rewritten with the update as their base)
-  KdDesKind kind = d->kind == KD_DES_PTR && d->ref && d->ref->c.kind != CXCursor_DeclRefExpr ? KD_DES_NONE : d->kind;
+  KdDesKind kind = d->kind == KD_DES_PTR && d->ref && !rw_named_ref(d->ref) ? KD_DES_NONE : d->kind;
   switch (kind) {
   case KD_DES_PTR:
     out->kind = d->base && ((const Var *)d->base)->ref ? VR_BAD : VR_PTR;  // `&r`: see below
@@ -173,6 +186,7 @@ void rw_vref(R *r, KdNode *c, VRef *out) {
                         .ctx = r,
                         .base = view_base,
                         .update = view_update,
+                        .this_base = view_this,
                         .field = view_field,
                         .same = view_same,
                         .memo_get = memo_get,

@@ -139,6 +139,8 @@ static void insert_blocks(R *r) {
     kd_gen_device(f, &g);
     if (r->cuda)
       kd_gen_cuda_host(f, &g);
+    if (rw_rewritten(S))
+      rw_write_methods(r, i, f);  // (after the accessors they call)
     fclose(f);
     kd_edit_begin(r->cur.E, S->insert_at, S->insert_at, i);
     kd_edit_text(r->cur.E, "%s", buf);

@@ -20,6 +20,7 @@ static int pass2_round(R *r) {
   kd_edits_free(r->cur.E);
   r->cur.E = kd_edits_new();
   rw_clone_edits_reset(r);
+  rw_method_edits_reset(r);
   r->vm.gen++;  // (resolve and the rounds before decided which variables are views)
   for (int f = 0; f < r->funcs.n; f++)
     if (clang_isCursorDefinition(r->funcs.v[f])) {
@@ -34,7 +35,11 @@ static int pass2_round(R *r) {
     if (rw_clone_active(r, F))
       rw_walk_clone(r, F);
   }
+  rw_walk_methods(r);
   int rc = rw_check_overlaps(r, r->cur.E);
+  for (Method *M = r->methods; M && rc == 0; M = M->hh.next)
+    if (M->E)
+      rc = rw_check_overlaps(r, M->E);
   HASH_ITER(hh, r->cl.fns, F, ftmp) {
     if (rc == 0)
       rc = rw_check_overlaps(r, F->E);
@@ -121,6 +126,7 @@ static void rw_free(R *r) {
   free(r->fl.ext_calls.v);
   free(r->fl.cflags);
   free(r->vm.memo);
+  rw_free_methods(r);
   rw_free_hits(r->mac.own_name_hits);
   rw_free_idents(r);
   rw_free_hits(r->mac.counter_hits);

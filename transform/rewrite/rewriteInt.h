@@ -256,6 +256,33 @@ typedef struct RwClones {
   Route *routes;
 } RwClones;
 
+/* ---- member functions called on elements (methods.c) ---- */
+
+/* A member function of a changing struct that is called on an element of
+ * device data (`p[i].norm()`, `q->set(v)`, `r.update(dt)`): cloned into a
+ * free function `kdlg_S_m_<name>(kdlg_view_S kdlg_S_this, params...)`, its
+ * body walked with `this` as that view (`x`, `this->x`, `(*this).x` become
+ * `(*kdlg_S_f_x(kdlg_S_this, 0))`), written after S's generated block; the
+ * calls on elements call it with the element's view.  The original stays
+ * for every other call. */
+typedef struct Method {
+  DeclKey key;           // its definition
+  CXCursor def;
+  int rs;                // its struct
+  int state;             // 0: not checked yet, 1: checking, 2: cloneable, -1: not (why)
+  char why[400];         // -1: the remark that keeps the struct AoS
+  CXCursor why_at;       // ... and where
+  char name[128];
+  char *clone_name;      // kdlg_S_m_<name> (malloc'd)
+  Var *self;             // its `this`: a view variable named kdlg_S_this (in RwFlow.vars)
+  bool used;             // this round: a call on an element of device data reaches it
+  bool walked;           // this round: its clone's body has been walked
+  KdEdits *E;            // pass 2: the clone's edits over the definition's text
+  unsigned b, e;         // the definition's text
+  unsigned body;         // where its body's '{' is
+  UT_hash_handle hh;
+} Method;
+
 /* ---- designation (designate.c) ---- */
 
 /* What an expression designates, if it reaches a view (the designator
@@ -296,6 +323,7 @@ typedef struct RwCursor {
   bool in_list;                   // pass 2: walk_kids' children are items of a block (directly or after labels)
   KdEdits *E;                     // pass 2: the edit list being written (the file's, or a clone's)
   unsigned lambda_at;             // pass 2: where the innermost lambda being walked starts, or 0 (none)
+  struct Method *method;          // pass 2: the member function whose clone is walked (`this` is its view), or NULL
 } RwCursor;
 
 /* ---- CUDA host calls (hostcalls.c) ---- */
@@ -344,6 +372,7 @@ typedef struct R {
   RwCursor cur;          // where the passes are
   RwMemo vm;             // rw_vref's memo
   RwMacros mac;          // macros that reach __func__ / __COUNTER__
+  Method *methods;       // member functions called on elements, by their definition (methods.c)
   struct Ident *idents;  // the mapped files' identifier tokens (rw_file_spells), read at the first question
   bool idents_read;
   bool prelude_defined;  // ... one of them is `#define KDLG_FN` (an output of kdlg-opt, run again)
@@ -486,8 +515,31 @@ void rw_check_clones(R *r);
 void rw_walk_clone(R *r, Fn *F);
 void rw_clone_edits_reset(R *r);
 int rw_insert_clones(R *r);
+char *rw_render_span(R *r, KdEdits *E, unsigned b, unsigned e);
+
+/* ---- methods.c ---- */
+/* A call c of member function `callee` (nargs arguments): if its object is
+ * an element of a view, the call of the member function's clone (an edit of
+ * the whole call, its arguments a hole) or, where it cannot be cloned, the
+ * struct keeps AoS with the reason: true (the caller walks the arguments and
+ * not the object).  False if the object is not device data. */
+bool rw_method_call(R *r, KdNode *c, CXCursor callee, int nargs);
+/* Walks the bodies of the clones the calls reached (pass 2, after the functions). */
+void rw_walk_methods(R *r);
+/* Fresh edit lists for every member function's clone (each round of pass 2). */
+void rw_method_edits_reset(R *r);
+/* Writes the clones of rewritten struct rs's member functions (prototypes,
+ * then definitions) to f: after its generated block. */
+void rw_write_methods(R *r, int rs, FILE *f);
+/* Frees r->methods. */
+void rw_free_methods(R *r);
 
 /* ---- walk.c ---- */
+bool rw_editable(R *r, const VRef *vr, KdNode *c, unsigned *b, unsigned *e);
+bool rw_edit_view(R *r, const VRef *vr);
+bool rw_edit_index(R *r, const VRef *vr);
+void rw_walk_terms(R *r, const VRef *vr);
+bool rw_named_ref(const KdNode *n);
 void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what);
 void rw_emit_elem_view(R *r, KdNode *e, int rs);
 void rw_walk(R *r, KdNode *c, Ctx ctx);

@@ -240,6 +240,17 @@ static void whole_copy(CXType t, int depth, const char *what, char *load, char *
   }
   if (ctor && !dflt && !lw)
     lw = "has no default constructor (the generated load declares an element)";
+  for (int i = 0; i < k.n && depth == 0; i++)  // (a nested type's fields are copied with it, not named)
+    if (clang_getCursorKind(k.v[i]) == CXCursor_FieldDecl && clang_getCXXAccessSpecifier(k.v[i]) != CX_CXXPublic &&
+        clang_getCXXAccessSpecifier(k.v[i]) != CX_CXXInvalidAccessSpecifier) {
+      const char *w = "has a private or protected field (the generated load and store, outside the struct, cannot "
+                      "name it)";
+      if (!lw)
+        lw = w;
+      if (!sw)
+        sw = w;
+      break;
+    }
   if (lw && !*load)
     snprintf(load, 320, "%s %s", what, lw);
   if (sw && !*store)

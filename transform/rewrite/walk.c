@@ -24,7 +24,7 @@ static void walk_kids(R *r, KdNode *c) {
 }
 
 /* Appends the element index of vr to the current edit: Σ ± terms. */
-static bool edit_index(R *r, const VRef *vr) {
+bool rw_edit_index(R *r, const VRef *vr) {
   if (vr->nterms == 0) {
     kd_edit_text(r->cur.E, "0");
     return true;
@@ -44,11 +44,18 @@ static bool edit_index(R *r, const VRef *vr) {
   return true;
 }
 
+/* Whether n, the start of an access's chain, names its view: a variable,
+ * or (in a member function's clone) `this` or an implicit `this->m`. */
+bool rw_named_ref(const KdNode *n) {
+  return n->c.kind == CXCursor_DeclRefExpr || n->c.kind == CXCursor_CXXThisExpr ||
+         (n->c.kind == CXCursor_MemberRefExpr && n->nkids == 0);
+}
+
 /* Appends the view of vr to the current edit: the variable's name, or a
  * pointer update it starts from (`(q++)->x`), in parentheses, which
  * walk_terms then rewrites (`kdlg_S_f_x((kdlg_S_post(&q, 1)), 0)`). */
-static bool edit_view(R *r, const VRef *vr) {
-  if (vr->ref->c.kind == CXCursor_DeclRefExpr) {
+bool rw_edit_view(R *r, const VRef *vr) {
+  if (rw_named_ref(vr->ref)) {
     kd_edit_text(r->cur.E, "%s", vr->var->name);
     return true;
   }
@@ -63,15 +70,15 @@ static bool edit_view(R *r, const VRef *vr) {
 
 /* The edits inside an access's holes: its pointer update (if it starts from
  * one), then its index terms, in evaluation order. */
-static void walk_terms(R *r, const VRef *vr) {
-  if (vr->ref->c.kind != CXCursor_DeclRefExpr)
+void rw_walk_terms(R *r, const VRef *vr) {
+  if (!rw_named_ref(vr->ref))
     rw_walk(r, vr->ref, CTX_VALUE);
   for (int i = 0; i < vr->nterms; i++)
     rw_walk(r, vr->term[i], CTX_VALUE);
 }
 
 /* Common checks before an edit of vr at node c; false (and the struct keeps AoS) if not safe. */
-static bool editable(R *r, const VRef *vr, KdNode *c, unsigned *b, unsigned *e) {
+bool rw_editable(R *r, const VRef *vr, KdNode *c, unsigned *b, unsigned *e) {
   int rs = vr->var->rs;
   if (!rw_node_range(r, c, b, e) || !rw_node_plain(r, vr->ref) || !rw_node_plain(r, c)) {
     rw_set_bad(r, rs, c->c, "an access is spelled inside a macro (the rewriter edits only code spelled in the file)");
@@ -90,18 +97,18 @@ static bool editable(R *r, const VRef *vr, KdNode *c, unsigned *b, unsigned *e) 
 
 static void emit_field(R *r, const VRef *vr, KdNode *c) {
   unsigned b, e;
-  if (!editable(r, vr, c, &b, &e))
+  if (!rw_editable(r, vr, c, &b, &e))
     return;
   RStruct *S = &r->rs[vr->var->rs];
   kd_edit_begin(r->cur.E, b, e, vr->var->rs);
   kd_edit_text(r->cur.E, "(*");
   rw_edit_name(r, KD_NAME_FIELD, vr->var->rs, S->L->fields[vr->field].name);
   kd_edit_text(r->cur.E, "(");
-  edit_view(r, vr);
+  rw_edit_view(r, vr);
   kd_edit_text(r->cur.E, ", ");
-  edit_index(r, vr);
+  rw_edit_index(r, vr);
   kd_edit_text(r->cur.E, "))");
-  walk_terms(r, vr);
+  rw_walk_terms(r, vr);
 }
 
 static void emit_load(R *r, const VRef *vr, KdNode *c) {
@@ -111,7 +118,7 @@ static void emit_load(R *r, const VRef *vr, KdNode *c) {
     rw_set_bad(r, vr->var->rs, c->c, "an element is loaded whole and %s", why);
     return;
   }
-  if (!editable(r, vr, c, &b, &e))
+  if (!rw_editable(r, vr, c, &b, &e))
     return;
   // a parenthesised element keeps its parentheses: sizeof(*p) must not become sizeofkdlg_S_load(p, 0)
   KdNode *k = c;
@@ -126,11 +133,11 @@ static void emit_load(R *r, const VRef *vr, KdNode *c) {
   kd_edit_text(r->cur.E, "%s", paren ? "(" : "");
   rw_edit_name(r, KD_NAME_LOAD, vr->var->rs, NULL);
   kd_edit_text(r->cur.E, "(");
-  edit_view(r, vr);
+  rw_edit_view(r, vr);
   kd_edit_text(r->cur.E, ", ");
-  edit_index(r, vr);
+  rw_edit_index(r, vr);
   kd_edit_text(r->cur.E, ")%s", paren ? ")" : "");
-  walk_terms(r, vr);
+  rw_walk_terms(r, vr);
 }
 
 /* `lhs = rhs` with lhs an element: the whole node c becomes a store. */
@@ -141,7 +148,7 @@ static void emit_store(R *r, const VRef *vr, KdNode *c, KdNode *rhs) {
     rw_set_bad(r, vr->var->rs, c->c, "an element is stored whole and %s", why);
     return;
   }
-  if (!editable(r, vr, c, &b, &e))
+  if (!rw_editable(r, vr, c, &b, &e))
     return;
   if (!rw_node_range(r, rhs, &rb, &re)) {
     rw_set_bad(r, vr->var->rs, rhs->c, "an assigned value is spelled inside a macro");
@@ -150,13 +157,13 @@ static void emit_store(R *r, const VRef *vr, KdNode *c, KdNode *rhs) {
   kd_edit_begin(r->cur.E, b, e, vr->var->rs);
   rw_edit_name(r, KD_NAME_STORE, vr->var->rs, NULL);
   kd_edit_text(r->cur.E, "(");
-  edit_view(r, vr);
+  rw_edit_view(r, vr);
   kd_edit_text(r->cur.E, ", ");
-  edit_index(r, vr);
+  rw_edit_index(r, vr);
   kd_edit_text(r->cur.E, ", ");
   kd_edit_hole(r->cur.E, rb, re);
   kd_edit_text(r->cur.E, ")");
-  walk_terms(r, vr);
+  rw_walk_terms(r, vr);
   rw_walk(r, rhs, CTX_VALUE);
 }
 
@@ -183,7 +190,7 @@ void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what) {
   if (vr.nterms == 0 && rw_strip_parens_casts(e)->c.kind == CXCursor_DeclRefExpr)
     return;  // the view itself
   unsigned b, x;
-  if (!editable(r, &vr, e, &b, &x))
+  if (!rw_editable(r, &vr, e, &b, &x))
     return;
   const char *name = vr.var->name;
   kd_edit_begin(r->cur.E, b, x, rs);
@@ -192,10 +199,10 @@ void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what) {
   } else {
     rw_edit_name(r, KD_NAME_OFFSET, rs, NULL);
     kd_edit_text(r->cur.E, "(%s, ", name);
-    edit_index(r, &vr);
+    rw_edit_index(r, &vr);
     kd_edit_text(r->cur.E, ")");
   }
-  walk_terms(r, &vr);
+  rw_walk_terms(r, &vr);
 }
 
 /* The initialiser e of a reference variable `S &r = e` that is a view
@@ -211,20 +218,20 @@ void rw_emit_elem_view(R *r, KdNode *e, int rs) {
   if (vr.nterms == 0 && rw_strip_parens_casts(e)->c.kind == CXCursor_DeclRefExpr)
     return;  // another reference's view
   unsigned b, x;
-  if (!editable(r, &vr, e, &b, &x))
+  if (!rw_editable(r, &vr, e, &b, &x))
     return;
   kd_edit_begin(r->cur.E, b, x, rs);
   if (vr.nterms == 0) {
-    edit_view(r, &vr);
+    rw_edit_view(r, &vr);
   } else {
     rw_edit_name(r, KD_NAME_OFFSET, rs, NULL);
     kd_edit_text(r->cur.E, "(");
-    edit_view(r, &vr);
+    rw_edit_view(r, &vr);
     kd_edit_text(r->cur.E, ", ");
-    edit_index(r, &vr);
+    rw_edit_index(r, &vr);
     kd_edit_text(r->cur.E, ")");
   }
-  walk_terms(r, &vr);
+  rw_walk_terms(r, &vr);
 }
 
 static void walk_call(R *r, KdNode *c) {
@@ -298,6 +305,8 @@ static void walk_call(R *r, KdNode *c) {
       rw_walk(r, rw_arg_node(r, c, i), CTX_VALUE);
     return;
   }
+  // a member function called on an element: its clone (methods.c); the arguments are walked below
+  bool mcall = ck == CXCursor_CXXMethod && rw_method_call(r, c, callee, nargs);
   CXType ft = clang_getCursorType(callee);
   Fn *F = local ? rw_fn_find(r, def) : NULL;
   int route = F ? rw_call_route(r, c, F) : 0;
@@ -355,7 +364,7 @@ static void walk_call(R *r, KdNode *c) {
   // its object, an element, is a use the walk rejects), not a plain callee
   // (walked, its name would count as the function's address taken)
   bool member = ck == CXCursor_CXXMethod && c->nkids > 0 && c->kids[0]->c.kind == CXCursor_MemberRefExpr;
-  for (int k = member ? 0 : 1; k < c->nkids; k++) {
+  for (int k = member && !mcall ? 0 : 1; k < c->nkids; k++) {
     bool is_arg = false;
     for (int i = 0; i < nargs && !is_arg; i++)  // (cursors of the same node may compare unequal)
       is_arg = rw_same_extent(r, c->kids[k], rw_arg_node(r, c, i));
