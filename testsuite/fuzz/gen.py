@@ -228,10 +228,11 @@ class Gen:
         if self.on("nested"):
             choices += ["nested"]
         what = r.choice(choices)
-        if packed and what == "vector":
-            # CUDA's vector types keep their alignment in a packed struct: nvcc loads a float4
-            # member at an odd offset with one 16-byte load ("misaligned address", campaign seed
-            # 1234: the original program fails)
+        if packed and self.cu and what in ("vector", "array"):
+            # a packed CUDA struct holds neither: CUDA's vector types keep their alignment there (nvcc
+            # loads a float4 member at an odd offset with one 16-byte load), and an array member
+            # indexed at run time is read through a pointer that assumes its element's alignment
+            # ("misaligned address": the originals of campaign seeds 1234 and 1450 failed)
             what = "scalar"
         attr = ""
         if self.on("aligned") and not packed and r.random() < 0.15:
@@ -248,7 +249,7 @@ class Gen:
             leaves = [Leaf([("f", fname), ("v", COMP[c])], key, fname) for c in range(nc)]
             return Field(fname, v, leaves, f"{v} {fname}{attr};", SCALARS[key][4], False)
         if what == "array":
-            if self.on("vectors") and r.random() < 0.2 and not packed:
+            if self.on("vectors") and r.random() < 0.2:
                 v = r.choice([v for v, (k, _) in VECTORS.items() if k in self.scalar_keys()])
                 key, nc = VECTORS[v]
                 elem, comps = v, [COMP[c] for c in range(nc)]
