@@ -6,6 +6,8 @@
  * take a view.  Declarations are decls.c's, CUDA memory calls hostcalls.c's. */
 #include "rewriteInt.h"
 
+#include <ctype.h>
+
 static void walk_kids(R *r, KdNode *c) {
   enum CXCursorKind k = c->c.kind;
   bool subscript = k == CXCursor_ArraySubscriptExpr;
@@ -167,12 +169,35 @@ static void emit_store(R *r, const VRef *vr, KdNode *c, KdNode *rhs) {
   rw_walk(r, rhs, CTX_VALUE);
 }
 
+/* A null pointer constant that is the standard macro NULL, alone (`S *d =
+ * NULL;`): the map range of the name in *b, *x.  Both ends of e expand
+ * within one use of the name NULL, so the whole constant is that one macro
+ * use and replacing the name replaces exactly it. */
+static bool null_macro_range(R *r, KdNode *e, unsigned *b, unsigned *x) {
+  CXSourceRange ext = clang_getCursorExtent(e->c);
+  CXFile f1, f2;
+  unsigned o1, o2, g;
+  clang_getExpansionLocation(clang_getRangeStart(ext), &f1, NULL, NULL, &o1);
+  clang_getExpansionLocation(clang_getRangeEnd(ext), &f2, NULL, NULL, &o2);
+  // (the extent's end is the end of its last token: the name's end, or its start in some spellings)
+  if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || (o2 != o1 && o2 != o1 + 4) ||
+      !kd_filemap_offset(r->map, f1, o1, &g))
+    return false;
+  const char *t = r->text + g;  // (NUL-terminated: filemap.c)
+  if (strncmp(t, "NULL", 4) != 0 || isalnum((unsigned char)t[4]) || t[4] == '_' ||
+      (g > 0 && (isalnum((unsigned char)t[-1]) || t[-1] == '_')))
+    return false;
+  *b = g;
+  *x = g + 4;
+  return true;
+}
+
 /* A pointer expression e that must evaluate to a view of struct rs (an
  * argument for a view parameter, the initial value of a view variable, ...). */
 void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what) {
   if (rw_is_null_constant(e)) {
     unsigned b, x;
-    if (!rw_node_range(r, e, &b, &x)) {
+    if (!rw_node_range(r, e, &b, &x) && !null_macro_range(r, e, &b, &x)) {
       rw_set_bad(r, rs, e->c, "a null pointer is spelled inside a macro");
       return;
     }
