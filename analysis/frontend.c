@@ -32,6 +32,15 @@ int kd_language_from_path(const char *path, KdLanguage *out) {
   return -1;
 }
 
+bool kd_host_source_path(const char *path) {
+  const char *dot = strrchr(path, '.');
+  const char *slash = strrchr(path, '/');
+  if (!dot || (slash && dot < slash))
+    return false;
+  return !strcmp(dot, ".cpp") || !strcmp(dot, ".cc") || !strcmp(dot, ".cxx") || !strcmp(dot, ".c++") ||
+         !strcmp(dot, ".C");
+}
+
 const char *kd_language_name(KdLanguage lang) { return lang == KD_LANG_CUDA ? "cuda" : "cl"; }
 
 /* Headers that CUDA programs include and that must resolve to the prelude. */
@@ -292,8 +301,8 @@ static void forward_diagnostics(CXTranslationUnit tu, const ParserArgs *pa, FILE
 
 /* Fills *pa for parsing `path` (see frontend.h).  0, or 1 after an error
  * printed to diag. */
-static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const char *const *extra_args, int nargs,
-                       FILE *diag) {
+static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, bool host, const char *const *extra_args,
+                       int nargs, FILE *diag) {
   if (nargs > 256) {
     fprintf(diag, "kdlg-opt: error: too many compiler arguments (at most 256)\n");
     return 1;
@@ -312,6 +321,23 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
     }
     pa->tk_from = tk.from;
     pa->tk_dir = tk.dir ? kd_xstrdup(tk.dir) : NULL;
+    if (host && tk.dir) {  // as g++ reads a .cpp of a CUDA program: C++ over the toolkit's include directory
+      pa->v[pa->n++] = "-x";
+      pa->v[pa->n++] = "c++";
+      if (!has_std)
+        pa->v[pa->n++] = "-std=c++17";
+      pa->v[pa->n++] = "-resource-dir";
+      pa->v[pa->n++] = KD_CLANG_RESOURCE_DIR;
+      pa->v[pa->n++] = "-isystem";
+      pa->v[pa->n++] = pa->owned[0] = kd_xasprintf("%s/include", tk.dir);
+      kd_toolkit_free(&tk);
+      for (int i = 0; i < nargs; i++)  // (the CUDA driver's options are no host compiler's)
+        if (strncmp(extra_args[i], "--cuda-path", 11) && strcmp(extra_args[i], "-nocudainc") &&
+            strcmp(extra_args[i], "-nocudalib") && strncmp(extra_args[i], "--cuda-gpu-arch", 15) &&
+            strncmp(extra_args[i], "--offload-arch", 14))
+          pa->v[pa->n++] = extra_args[i];
+      return 0;
+    }
     pa->v[pa->n++] = "-x";
     pa->v[pa->n++] = "cuda";
     pa->v[pa->n++] = "--cuda-host-only";
@@ -343,11 +369,12 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, const 
 /* Parses `path` (its text from `text`, len bytes, where not NULL: an
  * unsaved file) into *out, its project headers those under root; see
  * kd_frontend_parse. */
-static int parse(const char *path, const char *root, const char *text, size_t len, KdLanguage lang,
+static int parse(const char *path, const char *root, const char *text, size_t len, KdLanguage lang, bool host,
                  const char *const *extra_args, int nargs, KdSource *out, FILE *diag) {
   memset(out, 0, sizeof *out);
   out->path = path;
   out->lang = lang;
+  out->host_compiled = host;
   if (!text) {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -365,7 +392,7 @@ static int parse(const char *path, const char *root, const char *text, size_t le
   }
 
   ParserArgs pa = {0};
-  int rc = parser_args(&pa, path, lang, extra_args, nargs, diag);
+  int rc = parser_args(&pa, path, lang, host, extra_args, nargs, diag);
   if (rc != 0) {
     free_parser_args(&pa);
     return rc;
@@ -398,13 +425,18 @@ static int parse(const char *path, const char *root, const char *text, size_t le
 
 int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const char *const *extra_args,
                       int nargs, KdSource *out, FILE *diag) {
-  return parse(path, root, NULL, 0, lang, extra_args, nargs, out, diag);
+  return parse(path, root, NULL, 0, lang, false, extra_args, nargs, out, diag);
+}
+
+int kd_frontend_parse_host(const char *path, const char *root, const char *const *extra_args, int nargs,
+                           KdSource *out, FILE *diag) {
+  return parse(path, root, NULL, 0, KD_LANG_CUDA, true, extra_args, nargs, out, diag);
 }
 
 int kd_frontend_parse_text(const char *path, const char *text, size_t len, KdLanguage lang,
                            const char *const *extra_args, int nargs, KdSource *out, FILE *diag) {
   assert(text);
-  return parse(path, NULL, text, len, lang, extra_args, nargs, out, diag);
+  return parse(path, NULL, text, len, lang, false, extra_args, nargs, out, diag);
 }
 
 static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClientData data) {

@@ -40,6 +40,8 @@ typedef enum KdLanguage { KD_LANG_CUDA, KD_LANG_OPENCL } KdLanguage;
 typedef struct KdSource {
   const char *path;       // input path as given (not owned)
   KdLanguage lang;
+  bool host_compiled;     // CUDA: a file of the program that the host compiler builds (.cpp, ...), parsed as
+                          // C++ over the toolkit's headers, __CUDACC__ undefined (kd_frontend_parse_host)
   CXIndex index;
   CXTranslationUnit tu;
   KdFileMap *files;       // the files the rewriter may change: the input, then its project headers (filemap.h)
@@ -57,6 +59,10 @@ typedef struct KdSource {
  * Returns 0, or -1 for an unknown extension. */
 int kd_language_from_path(const char *path, KdLanguage *out);
 
+/* Whether path names a C++ file that a CUDA program's host compiler builds
+ * (.cpp, .cc, .cxx, .c++, .C): a host-compiled file of the program. */
+bool kd_host_source_path(const char *path);
+
 /* "cuda" / "cl" */
 const char *kd_language_name(KdLanguage lang);
 
@@ -71,6 +77,16 @@ const char *kd_language_name(KdLanguage lang);
  * kd_frontend_dispose. */
 int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const char *const *extra_args,
                       int nargs, KdSource *out, FILE *diag);
+
+/* kd_frontend_parse of a CUDA program's host-compiled C++ file (a .cpp that
+ * calls cudaMalloc / cudaMemcpy and the launchers of the .cu files), parsed
+ * as the host compiler reads it: C++ (-std=c++17 unless extra_args say
+ * otherwise), the toolkit's include directory, __CUDACC__ and __NVCC__
+ * undefined.  With no toolkit found it is parsed as a CUDA file is (host
+ * side, kdlg-opt's built-in declarations).  out->lang is KD_LANG_CUDA and
+ * out->host_compiled true.  Errors and ownership as kd_frontend_parse. */
+int kd_frontend_parse_host(const char *path, const char *root, const char *const *extra_args, int nargs,
+                           KdSource *out, FILE *diag);
 
 /* kd_frontend_parse of a file whose text is `text` (len bytes, need not
  * end in NUL), not read from disk: libclang's unsaved file at `path` (the

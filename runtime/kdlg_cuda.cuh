@@ -38,6 +38,14 @@
 
 #define KDLG_MAX_CLUSTERS 64
 
+/* A file of the program that the host compiler builds (a .cpp that calls
+ * cudaMalloc / cudaMemcpy on a rewritten struct) sees only the layout
+ * description above: the wrappers it calls (kdlg_S_malloc, kdlg_S_copy_in,
+ * ...) are declared in the struct's header and defined once, in one CUDA
+ * file of the program, by kdlg-opt (docs/rewriter.md, "Host-compiled
+ * files"). */
+#ifdef __CUDACC__
+
 /* Region base pointers of one struct, passed by value to the conversion kernels. */
 typedef struct kdlg_regions {
   unsigned char *r[KDLG_MAX_CLUSTERS];
@@ -816,5 +824,7 @@ inline cudaError_t kdlg_memset(const kd_layout *L, kdlg_convert_fn gen, void *co
   cudaError_t f = async ? cudaFreeAsync(stage, s) : cudaFree(stage);
   return e != cudaSuccess ? e : f;
 }
+
+#endif /* __CUDACC__ */
 
 #endif

@@ -304,6 +304,26 @@ static char **extern_views(const Options *o, Unit *u, int n, const KdPlan *plan,
   return views.v;
 }
 
+/* Per unit, the USRs of the planned structs whose host wrappers it defines
+ * (NULL-terminated, the strings the plan's): each struct's first CUDA unit
+ * (not host-compiled) that has its definition.  malloc'd, n entries. */
+static const char ***host_api_homes(const Unit *u, int n, const KdPlan *plan) {
+  const char ***homes = kd_xcalloc((size_t)n, sizeof *homes);
+  int *count = kd_xcalloc((size_t)n, sizeof *count);
+  for (int i = 0; i < n; i++)
+    homes[i] = kd_xcalloc((size_t)plan->nstructs + 1, sizeof **homes);
+  for (int s = 0; s < plan->nstructs; s++)
+    for (int i = 0; i < n; i++) {
+      CXCursor def, top;
+      if (!u[i].src.host_compiled && kd_source_find_record(&u[i].src, plan->structs[s].usr, &def, &top)) {
+        homes[i][count[i]++] = plan->structs[s].usr;
+        break;
+      }
+    }
+  free(count);
+  return homes;
+}
+
 /* Rewrites every unit per plan (in memory: also where nothing is written,
  * for the verdict).  A program of several units must be rewritten alike in
  * each: a struct that one unit keeps in AoS goes back to AoS in the plan,
@@ -319,6 +339,12 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan, KdOutcome
   int nviews = 0, nmixed = 0;
   char **mixed = NULL;
   char **views = n > 1 ? extern_views(o, u, n, plan, &nviews, &mixed, &nmixed) : NULL;
+  // a host-compiled file in the program: the host wrappers of structs in project headers are declared there
+  // and defined once, in the first CUDA file that sees the struct (host_api_homes)
+  bool extern_api = false;
+  for (int i = 0; i < n; i++)
+    extern_api |= u[i].src.host_compiled;
+  const char ***homes = extern_api ? host_api_homes(u, n, plan) : NULL;
   for (int round = 0; round <= plan->nstructs + 1 && rc < 0; round++) {
     bool again = false;
     for (int i = 0; i < n && rc < 0; i++) {
@@ -332,7 +358,9 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan, KdOutcome
                              .extern_views = (const char *const *)views,
                              .nextern_views = nviews,
                              .extern_mixed = (const char *const *)mixed,
-                             .nextern_mixed = nmixed};
+                             .nextern_mixed = nmixed,
+                             .extern_host_api = extern_api,
+                             .define_host_api = homes ? homes[i] : NULL};
       if (kd_rewrite(&u[i].src, plan, &ro, &u[i].rw, remf) != 0)
         rc = EXIT_INPUT;
     }
@@ -370,6 +398,9 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan, KdOutcome
   for (int s = 0; s < plan->nstructs && rc < 0; s++)
     for (int i = 0; i < n; i++)
       oc[s].rewritten |= !oc[s].why && u[i].rw.rewritten[s];
+  for (int i = 0; homes && i < n; i++)
+    free(homes[i]);
+  free(homes);
   for (int k = 0; k < nviews; k++)
     free(views[k]);
   free(views);
@@ -596,8 +627,12 @@ int main(int argc, char **argv) {
     if ((rc = compiler_args(&o, u->input, &u->cargs, &u->ncargs)) >= 0)
       goto done;
     // 1. Front end: parse the kernel source (its project headers: those under root).
-    if (kd_frontend_parse(u->input, o.ninputs > 1 ? root : NULL, o.lang, (const char *const *)u->cargs, u->ncargs,
-                          &u->src, diag) != 0) {
+    // (a .cpp of a CUDA program as its host compiler reads it)
+    bool host = !o.lang_given && kd_host_source_path(u->input);
+    if ((host ? kd_frontend_parse_host(u->input, o.ninputs > 1 ? root : NULL, (const char *const *)u->cargs,
+                                       u->ncargs, &u->src, diag)
+              : kd_frontend_parse(u->input, o.ninputs > 1 ? root : NULL, o.lang, (const char *const *)u->cargs,
+                                  u->ncargs, &u->src, diag)) != 0) {
       rc = EXIT_INPUT;
       goto done;
     }

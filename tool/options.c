@@ -206,16 +206,25 @@ static int check(Options *o) {
   if (!o->ninputs)
     return usage_error("%s", "no input file");
   o->input = o->inputs[0];
+  int nlang = 0;  // inputs whose extension gave the language (not host-compiled C++ files)
   for (int i = 0; i < o->ninputs; i++) {
     KdLanguage l;
+    if (!o->lang_given && kd_host_source_path(o->inputs[i]))
+      continue;  // a CUDA program's host-compiled file (.cpp): checked below
     if (!o->lang_given && kd_language_from_path(o->inputs[i], &l) != 0)
       return usage_error("cannot tell the language of '%s' from its extension: use -x cuda or -x cl", o->inputs[i]);
-    if (!o->lang_given && i > 0 && l != o->lang)
+    if (!o->lang_given && nlang > 0 && l != o->lang)
       return usage_error("'%s' is not in the language of the first input: CUDA and OpenCL inputs are separate programs",
                          o->inputs[i]);
     if (!o->lang_given)
       o->lang = l;
+    nlang++;
   }
+  for (int i = 0; i < o->ninputs && !o->lang_given; i++)
+    if (kd_host_source_path(o->inputs[i]) && (nlang == 0 || o->lang != KD_LANG_CUDA))
+      return usage_error("'%s' is a host C++ file: it is read as part of a CUDA program whose .cu files are inputs too "
+                         "(or use -x cuda to read it as CUDA)",
+                         o->inputs[i]);
   if (o->in_place && o->output)
     return usage_error("%s", "-i / --in-place writes each input over itself: it takes no -o");
   if (o->diff && (o->output || o->in_place || o->dry_run))

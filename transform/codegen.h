@@ -36,6 +36,13 @@ typedef struct KdGenField {
   unsigned long long count;   // array fields: number of scalars
 } KdGenField;
 
+/* Where a CUDA struct's host wrappers (kdlg_S_malloc, kdlg_S_copy_in, ...)
+ * are defined: inline in every file that has the struct's block, or, where
+ * the host compiler builds a file of the program that uses them (its .cpp
+ * files cannot instantiate conversion kernels), declared in the block and
+ * defined once in one CUDA file (kd_gen_cuda_host_defs). */
+typedef enum KdGenHostApi { KD_GEN_HOST_INLINE, KD_GEN_HOST_EXTERN } KdGenHostApi;
+
 typedef struct KdGenStruct {
   const char *tag;            // identifier in generated names (kdlg_<tag>_...)
   const char *type;           // the struct type as code spells it ("Body", "struct Body")
@@ -46,6 +53,7 @@ typedef struct KdGenStruct {
   bool no_store;              // no kdlg_<tag>_store: ... or copied so (its constructors, assignment or
                               // destructor would not run as in the original; the rewriter keeps the
                               // struct in AoS where an element is loaded or stored whole)
+  KdGenHostApi host_api;      // CUDA: inline wrappers, or declared here and defined in one file
 } KdGenStruct;
 
 /* The generated names the rewritten code uses, for struct tag `tag` (the
@@ -112,8 +120,15 @@ void kd_gen_prelude(FILE *out, KdLanguage lang);
 void kd_gen_device(FILE *out, const KdGenStruct *g);
 
 /* CUDA: the layout description as data, the conversion traits class
- * (kdlg_S_conv) and the host wrappers (kdlg_S_malloc, ...). */
+ * (kdlg_S_conv) and the host wrappers (kdlg_S_malloc, ...): inline
+ * definitions, or, for g->host_api KD_GEN_HOST_EXTERN, declarations (and
+ * the traits class only where __CUDACC__ is defined, so that a host
+ * compiler can read the block). */
 void kd_gen_cuda_host(FILE *out, const KdGenStruct *g);
+
+/* CUDA, g->host_api KD_GEN_HOST_EXTERN: the external definitions of g's host
+ * wrappers, for one CUDA file of the program that includes g's block. */
+void kd_gen_cuda_host_defs(FILE *out, const KdGenStruct *g);
 
 /* OpenCL: the host-side part of <output>.layout.h for one struct. */
 void kd_gen_opencl_host(FILE *out, const KdGenStruct *g);

@@ -10,6 +10,7 @@
 #ifndef KDLG_CODEGEN_INT_H
 #define KDLG_CODEGEN_INT_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>

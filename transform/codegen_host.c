@@ -519,6 +519,97 @@ static bool gen_conversion(FILE *out, const KdGenStruct *g) {
   return true;
 }
 
+/* Whether gen_conversion writes a conversion for g (else the generic kernel converts). */
+static bool has_conversion(const KdGenStruct *g) {
+  unsigned per;
+  return conv_shape(g->L->aos_bytes, 24576u, &per) != 0;
+}
+
+/* How a host wrapper is written: an inline definition (every file that
+ * includes the block has its own), a declaration (a header shared with
+ * host-compiled files), or the one external definition (a CUDA file). */
+typedef enum WrapMode { WRAP_INLINE, WRAP_DECLARE, WRAP_DEFINE } WrapMode;
+
+/* One wrapper: `sig` is its declaration, default arguments between '[' and
+ * ']' (kept in inline definitions and declarations, dropped in the external
+ * definition); `body` its statements.  Both malloc'd; freed here. */
+static void wrapper(FILE *out, WrapMode m, char *sig, char *body) {
+  if (m == WRAP_INLINE)
+    fputs("inline ", out);
+  for (const char *p = sig; *p; p++) {
+    if (*p == '[') {
+      const char *e = strchr(p, ']');
+      assert(e);
+      if (m != WRAP_DEFINE)
+        fwrite(p + 1, 1, (size_t)(e - p - 1), out);
+      p = e;
+    } else {
+      fputc(*p, out);
+    }
+  }
+  if (m == WRAP_DECLARE)
+    fputs(";\n", out);
+  else
+    fprintf(out, " {%s%s%s}\n", strchr(body, '\n') ? "\n" : " ", body, strchr(body, '\n') ? "" : " ");
+  free(sig);
+  free(body);
+}
+
+/* The wrappers that replace cudaMalloc / cudaMemcpy / cudaMemset / cudaFree
+ * on a view of g (runtime/kdlg_cuda.cuh does the work). */
+static void gen_wrappers(FILE *out, const KdGenStruct *g, WrapMode m) {
+  const char *T = g->tag;
+  bool id = kd_layout_identity(g->L);
+  const char *nd = id ? "d.kd_n - d.kd_o" : "d.kd_n", *nv = id ? "v.kd_n - v.kd_o" : "v.kd_n";
+  char G[strlen(T) + 32];
+  if (has_conversion(g))
+    snprintf(G, sizeof G, "kdlg_gen_convert<kdlg_%s_conv>", T);
+  else
+    strcpy(G, "NULL");
+  const char *R = "void *r[KDLG_MAX_CLUSTERS]";
+  wrapper(out, m, kd_xasprintf("cudaError_t kdlg_%s_malloc_how(void *vp, size_t bytes, int how, unsigned flags, cudaStream_t s)", T),
+          kd_xasprintf("  %s; long long n;\n"
+                       "  cudaError_t e = kdlg_malloc(&kdlg_%s_layout, bytes, r, &n, how, flags, s);\n"
+                       "  if (e == cudaSuccess) kdlg_%s_bind((kdlg_view_%s *)vp, r, n);\n"
+                       "  return e;\n",
+                       R, T, T, T));
+  wrapper(out, m, kd_xasprintf("cudaError_t kdlg_%s_malloc(void *vp, size_t bytes)", T),
+          kd_xasprintf("return kdlg_%s_malloc_how(vp, bytes, 0, 0, 0);", T));
+  wrapper(out, m, kd_xasprintf("cudaError_t kdlg_%s_malloc_managed(void *vp, size_t bytes, unsigned flags[ = cudaMemAttachGlobal])", T),
+          kd_xasprintf("return kdlg_%s_malloc_how(vp, bytes, 1, flags, 0);", T));
+  wrapper(out, m, kd_xasprintf("cudaError_t kdlg_%s_malloc_async(void *vp, size_t bytes, cudaStream_t s)", T),
+          kd_xasprintf("return kdlg_%s_malloc_how(vp, bytes, 2, 0, s);", T));
+  for (int async = 0; async < 2; async++) {
+    const char *sfx = async ? "_async" : "";
+    const char *sp = async ? ", cudaStream_t s[ = 0]" : "";
+    const char *sa = async ? "1, s" : "0, 0";
+    wrapper(out, m,
+            kd_xasprintf("cudaError_t kdlg_%s_copy_in%s(kdlg_view_%s d, const void *src, size_t bytes, cudaMemcpyKind kind%s)", T, sfx, T, sp),
+            kd_xasprintf("  %s; kdlg_%s_regions(d, r);\n"
+                         "  return kdlg_%s_whole(d) ? kdlg_copy_in(&kdlg_%s_layout, %s, r, %s, src, bytes, kind, %s) : cudaErrorInvalidValue;\n",
+                         R, T, T, T, G, nd, sa));
+    wrapper(out, m,
+            kd_xasprintf("cudaError_t kdlg_%s_copy_out%s(void *dst, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s)", T, sfx, T, sp),
+            kd_xasprintf("  %s; kdlg_%s_regions(v, r);\n"
+                         "  return kdlg_%s_whole(v) ? kdlg_copy_out(&kdlg_%s_layout, %s, dst, r, %s, bytes, kind, %s) : cudaErrorInvalidValue;\n",
+                         R, T, T, T, G, nv, sa));
+    wrapper(out, m,
+            kd_xasprintf("cudaError_t kdlg_%s_copy_between%s(kdlg_view_%s d, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s)", T, sfx, T, T, sp),
+            kd_xasprintf("  (void)kind; %s, *q[KDLG_MAX_CLUSTERS]; kdlg_%s_regions(d, r); kdlg_%s_regions(v, q);\n"
+                         "  return kdlg_%s_whole(d) && kdlg_%s_whole(v) ? kdlg_copy_between(&kdlg_%s_layout, %s, r, %s, q, %s, bytes, %s)"
+                         " : cudaErrorInvalidValue;\n",
+                         R, T, T, T, T, T, G, nd, nv, sa));
+    wrapper(out, m, kd_xasprintf("cudaError_t kdlg_%s_memset%s(kdlg_view_%s d, int value, size_t bytes%s)", T, sfx, T, sp),
+            kd_xasprintf("  %s; kdlg_%s_regions(d, r);\n"
+                         "  return kdlg_%s_whole(d) ? kdlg_memset(&kdlg_%s_layout, %s, r, %s, value, bytes, %s) : cudaErrorInvalidValue;\n",
+                         R, T, T, T, G, nd, sa));
+  }
+  wrapper(out, m, kd_xasprintf("cudaError_t kdlg_%s_free(kdlg_view_%s d)", T, T),
+          kd_xasprintf("%s; kdlg_%s_regions(d, r); return kdlg_free(&kdlg_%s_layout, r, 0, 0);", R, T, T));
+  wrapper(out, m, kd_xasprintf("cudaError_t kdlg_%s_free_async(kdlg_view_%s d, cudaStream_t s)", T, T),
+          kd_xasprintf("%s; kdlg_%s_regions(d, r); return kdlg_free(&kdlg_%s_layout, r, 1, s);", R, T, T));
+}
+
 void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
   const kd_layout *L = g->L;
   const char *T = g->tag;
@@ -567,58 +658,26 @@ void kd_gen_cuda_host(FILE *out, const KdGenStruct *g) {
             "  fprintf(stderr, \"kdlg: a device pointer to %s plus an offset was passed to a CUDA memory function\\n\");\n"
             "  return false;\n}\n",
             T, T, g->type);
-  const char *nd = id ? "d.kd_n - d.kd_o" : "d.kd_n", *nv = id ? "v.kd_n - v.kd_o" : "v.kd_n";
   // the conversion the copies use: generated, or the generic kernel (NULL)
-  char G[strlen(T) + 32];
-  if (gen_conversion(out, g))
-    snprintf(G, sizeof G, "kdlg_gen_convert<kdlg_%s_conv>", T);
-  else
-    strcpy(G, "NULL");
-  const char *R = "void *r[KDLG_MAX_CLUSTERS]";
-  fprintf(out,
-          "inline cudaError_t kdlg_%s_malloc_how(void *vp, size_t bytes, int how, unsigned flags, cudaStream_t s) {\n"
-          "  %s; long long n;\n"
-          "  cudaError_t e = kdlg_malloc(&kdlg_%s_layout, bytes, r, &n, how, flags, s);\n"
-          "  if (e == cudaSuccess) kdlg_%s_bind((kdlg_view_%s *)vp, r, n);\n"
-          "  return e;\n}\n"
-          "inline cudaError_t kdlg_%s_malloc(void *vp, size_t bytes) { return kdlg_%s_malloc_how(vp, bytes, 0, 0, 0); }\n"
-          "inline cudaError_t kdlg_%s_malloc_managed(void *vp, size_t bytes, unsigned flags = cudaMemAttachGlobal) "
-          "{ return kdlg_%s_malloc_how(vp, bytes, 1, flags, 0); }\n"
-          "inline cudaError_t kdlg_%s_malloc_async(void *vp, size_t bytes, cudaStream_t s) "
-          "{ return kdlg_%s_malloc_how(vp, bytes, 2, 0, s); }\n",
-          T, R, T, T, T, T, T, T, T, T, T);
-  for (int async = 0; async < 2; async++) {
-    const char *sfx = async ? "_async" : "";
-    const char *sp = async ? ", cudaStream_t s = 0" : "";
-    const char *sa = async ? "1, s" : "0, 0";
-    fprintf(out,
-            "inline cudaError_t kdlg_%s_copy_in%s(kdlg_view_%s d, const void *src, size_t bytes, cudaMemcpyKind kind%s) {\n"
-            "  %s; kdlg_%s_regions(d, r);\n"
-            "  return kdlg_%s_whole(d) ? kdlg_copy_in(&kdlg_%s_layout, %s, r, %s, src, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, sp, R, T, T, T, G, nd, sa);
-    fprintf(out,
-            "inline cudaError_t kdlg_%s_copy_out%s(void *dst, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s) {\n"
-            "  %s; kdlg_%s_regions(v, r);\n"
-            "  return kdlg_%s_whole(v) ? kdlg_copy_out(&kdlg_%s_layout, %s, dst, r, %s, bytes, kind, %s) : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, sp, R, T, T, T, G, nv, sa);
-    fprintf(out,
-            "inline cudaError_t kdlg_%s_copy_between%s(kdlg_view_%s d, kdlg_view_%s v, size_t bytes, cudaMemcpyKind kind%s) {\n"
-            "  (void)kind; %s, *q[KDLG_MAX_CLUSTERS]; kdlg_%s_regions(d, r); kdlg_%s_regions(v, q);\n"
-            "  return kdlg_%s_whole(d) && kdlg_%s_whole(v) ? kdlg_copy_between(&kdlg_%s_layout, %s, r, %s, q, %s, bytes, %s)"
-            " : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, T, sp, R, T, T, T, T, T, G, nd, nv, sa);
-    fprintf(out,
-            "inline cudaError_t kdlg_%s_memset%s(kdlg_view_%s d, int value, size_t bytes%s) {\n"
-            "  %s; kdlg_%s_regions(d, r);\n"
-            "  return kdlg_%s_whole(d) ? kdlg_memset(&kdlg_%s_layout, %s, r, %s, value, bytes, %s) : cudaErrorInvalidValue;\n}\n",
-            T, sfx, T, sp, R, T, T, T, G, nd, sa);
+  bool conv;
+  if (g->host_api == KD_GEN_HOST_EXTERN) {  // (only CUDA files instantiate it: the wrappers are defined in one)
+    fputs("#ifdef __CUDACC__\n", out);
+    conv = gen_conversion(out, g);
+    fputs("#endif\n", out);
+  } else {
+    conv = gen_conversion(out, g);
   }
-  fprintf(out,
-          "inline cudaError_t kdlg_%s_free(kdlg_view_%s d) { %s; kdlg_%s_regions(d, r); "
-          "return kdlg_free(&kdlg_%s_layout, r, 0, 0); }\n"
-          "inline cudaError_t kdlg_%s_free_async(kdlg_view_%s d, cudaStream_t s) { %s; kdlg_%s_regions(d, r); "
-          "return kdlg_free(&kdlg_%s_layout, r, 1, s); }\n",
-          T, T, R, T, T, T, T, R, T, T);
+  assert(conv == has_conversion(g));
+  (void)conv;
+  gen_wrappers(out, g, g->host_api == KD_GEN_HOST_EXTERN ? WRAP_DECLARE : WRAP_INLINE);
+}
+
+void kd_gen_cuda_host_defs(FILE *out, const KdGenStruct *g) {
+  assert(g->host_api == KD_GEN_HOST_EXTERN);
+  fprintf(out, "\n/* kdlg-opt: %s's host wrappers, defined once for the whole program (host-compiled files call "
+               "them) */\n",
+          g->type);
+  gen_wrappers(out, g, WRAP_DEFINE);
 }
 
 void kd_gen_opencl_host(FILE *out, const KdGenStruct *g) {

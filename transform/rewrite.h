@@ -51,6 +51,10 @@ typedef struct KdRewriteOptions {
   int nextern_views;
   const char *const *extern_mixed;  // ... called with device data and with other pointers ("USR#i", sorted)
   int nextern_mixed;
+  // CUDA, a program with a host-compiled file (KdSource.host_compiled): a struct whose block is in a project
+  // header has its host wrappers declared there (KD_GEN_HOST_EXTERN) ...
+  bool extern_host_api;
+  const char *const *define_host_api;  // ... and defined in the one file whose list (USRs, NULL-terminated) has it
 } KdRewriteOptions;
 
 /* The first bytes of a rewritten header (KdRewrittenHeader.text). */

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # build.sh: builds the particles example twice, as written and as kdlg-opt
-# rewrites it from its three inputs (no GPU needed).
+# rewrites it from its three inputs (no GPU needed): step.cu and bin.cu with
+# nvcc, main.cpp with the host compiler (c++), linked by nvcc.
 #
 #   examples/particles/build.sh [--kdlg-opt PATH] [--nvcc PATH] [--layout L] OUTDIR
 #
-# OUTDIR/opt/        kdlg-opt's outputs: step.cu bin.cu main.cu and the
-#                    rewritten particles.h (kdlg-opt step.cu bin.cu main.cu -o OUTDIR/opt/)
+# OUTDIR/opt/        kdlg-opt's outputs: step.cu bin.cu main.cpp and the
+#                    rewritten particles.h (kdlg-opt step.cu bin.cu main.cpp -o OUTDIR/opt/)
 # OUTDIR/particles      the original program
 # OUTDIR/particles_opt  the optimized one
 # Exit status 0 when kdlg-opt rewrote both structs and nvcc built both.
@@ -14,6 +15,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 kdlg_opt=$root/build/kdlg-opt
 nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+cxx=${CXX:-c++}
 layout=auto
 while [ $# -gt 1 ]; do
   case $1 in
@@ -27,17 +29,28 @@ done
 out=$1
 rm -rf "$out/opt" && mkdir -p "$out"
 flags=(-O3 -std=c++17 -arch=sm_90)
-(cd "$here" && "$kdlg_opt" step.cu bin.cu main.cu --layout "$layout" -o "$out/opt/" --emit-plan "$out/plan.json") 2>"$out/remarks.txt" || {
+(cd "$here" && "$kdlg_opt" step.cu bin.cu main.cpp --layout "$layout" -o "$out/opt/" --emit-plan "$out/plan.json") 2>"$out/remarks.txt" || {
   cat "$out/remarks.txt" >&2; exit 1; }
 if grep -q 'kdlg-rewrite\]' "$out/remarks.txt"; then
   echo "FAIL: a struct keeps AoS:" >&2; cat "$out/remarks.txt" >&2; exit 1
 fi
 for s in Particle Cell; do
-  grep -q "^ \* $s: .* -> rewritten" "$out/opt/main.cu" || { echo "FAIL: $s not rewritten" >&2; head -8 "$out/opt/main.cu" >&2; exit 1; }
+  grep -q "^ \* $s: .* -> rewritten" "$out/opt/main.cpp" || { echo "FAIL: $s not rewritten" >&2; head -8 "$out/opt/main.cpp" >&2; exit 1; }
 done
-"$nvcc" "${flags[@]}" "$here/step.cu" "$here/bin.cu" "$here/main.cu" -o "$out/particles" &
+cuda_inc=$(dirname "$(dirname "$(readlink -f "$nvcc")")")/include
+# (each program: the .cu files with nvcc, main.cpp with the host compiler, linked by nvcc)
+build() {  # build SRCDIR OUT [INCLUDES...]
+  local src=$1 exe=$2; shift 2
+  local obj=$exe.objs
+  mkdir -p "$obj"
+  "$nvcc" "${flags[@]}" "$@" -c "$src/step.cu" -o "$obj/step.o" &&
+    "$nvcc" "${flags[@]}" "$@" -c "$src/bin.cu" -o "$obj/bin.o" &&
+    "$cxx" -O3 -std=c++17 -Wall -Werror -isystem "$cuda_inc" "$@" -c "$src/main.cpp" -o "$obj/main.o" &&
+    "$nvcc" -arch=sm_90 "$obj/step.o" "$obj/bin.o" "$obj/main.o" -o "$exe"
+}
+build "$here" "$out/particles" &
 p1=$!
-(cd "$out/opt" && "$nvcc" "${flags[@]}" -I "$root/runtime" -I "$here" step.cu bin.cu main.cu -o "$out/particles_opt") &
+build "$out/opt" "$out/particles_opt" -I "$root/runtime" -I "$here" &
 p2=$!
 wait $p1 && wait $p2
 echo "built $out/particles and $out/particles_opt"

@@ -71,6 +71,12 @@ config.substitutions.append(('%kdlg-opt', kdlg_opt))
 config.substitutions.append(('%nvcc-path', nvcc))  # (before %nvcc, its prefix)
 config.substitutions.append(('%nvcc', '"%s" -std=c++17 -arch=sm_90 -I "%s"' % (
     nvcc, os.path.join(repo_root, 'runtime'))))
+# %host-cxx: the host compiler a CUDA program's .cpp files are built with (g++,
+# warnings as errors), over the toolkit's and the runtime's headers
+cuda_include = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(nvcc))), 'include')
+host_cxx = shutil.which('g++') or shutil.which('c++') or 'c++'
+config.substitutions.append(('%host-cxx', '"%s" -std=c++17 -Wall -Werror -isystem "%s" -I "%s"' % (
+    host_cxx, cuda_include, os.path.join(repo_root, 'runtime'))))
 config.substitutions.append(('%clang-cl', '"%s" -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only' % clang_cl))
 config.substitutions.append(('%plancheck', '"%s" "%s"' % (python, plancheck)))
 config.substitutions.append(('%exitcode', '"%s" "%s"' % (python, exitcode)))

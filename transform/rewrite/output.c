@@ -70,7 +70,15 @@ static void header_comment(R *r, FILE *out) {
 
 bool rw_rewritten(const RStruct *S) { return !S->bad && S->changes && S->nviews > 0; }
 
-static void gen_struct(const RStruct *S, KdLanguage lang, KdGenStruct *g) {
+/* Whether S's host wrappers are declared in its block and defined in one
+ * file (a host-compiled file of the program may call them): S's block is
+ * in a project header. */
+static bool extern_api(R *r, const RStruct *S) {
+  return r->cuda && r->opt->extern_host_api && kd_filemap_file_at(r->map, S->insert_at) > 0;
+}
+
+static void gen_struct(R *r, const RStruct *S, KdLanguage lang, KdGenStruct *g) {
+  g->host_api = extern_api(r, S) ? KD_GEN_HOST_EXTERN : KD_GEN_HOST_INLINE;
   g->tag = S->tag;
   g->type = S->type;
   g->L = S->L;
@@ -135,7 +143,7 @@ static void insert_blocks(R *r) {
     FILE *f = kd_xopen_memstream(&buf, &n);
     fputs("\n", f);
     KdGenStruct g;
-    gen_struct(S, r->src->lang, &g);
+    gen_struct(r, S, r->src->lang, &g);
     kd_gen_device(f, &g);
     if (r->cuda)
       kd_gen_cuda_host(f, &g);
@@ -241,6 +249,17 @@ int rw_build_output(R *r, KdRewriteResult *out) {
   size_t len = 0;
   FILE *f = kd_xopen_memstream(&text, &len);
   int rc = render_file(r, 0, pre, f);
+  for (int i = 0; i < r->nrs && r->opt->define_host_api; i++) {  // (the one file that defines them)
+    RStruct *S = &r->rs[i];
+    bool here = false;
+    for (const char *const *u = r->opt->define_host_api; *u && !here; u++)
+      here = !strcmp(*u, S->sp->usr);
+    if (here && gets_block(r, S) && extern_api(r, S)) {
+      KdGenStruct g;
+      gen_struct(r, S, r->src->lang, &g);
+      kd_gen_cuda_host_defs(f, &g);
+    }
+  }
   fclose(f);
   free(pre);
   out->text = text;
@@ -283,7 +302,7 @@ void rw_opencl_header(R *r, KdRewriteResult *out) {
     if (!rw_rewritten(S))
       continue;
     KdGenStruct g;
-    gen_struct(S, r->src->lang, &g);
+    gen_struct(r, S, r->src->lang, &g);
     fprintf(f, "\n/* ---- %s ---- */\n", S->type);
     kd_gen_opencl_host(f, &g);
   }

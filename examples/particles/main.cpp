@@ -1,4 +1,4 @@
-// main.cu: the host side of the particles example: fills the particles,
+// main.cpp: the host side of the particles example: fills the particles,
 // moves them through the launchers of step.cu and bin.cu, and prints what
 // they computed (the same text for the original and the optimized program).
 #include <cstdio>
