@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -437,6 +438,73 @@ int kd_frontend_parse_text(const char *path, const char *text, size_t len, KdLan
                            const char *const *extra_args, int nargs, KdSource *out, FILE *diag) {
   assert(text);
   return parse(path, NULL, text, len, lang, false, extra_args, nargs, out, diag);
+}
+
+typedef struct Includes {
+  char **v;
+  int n, cap;
+} Includes;
+
+static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  (void)stack;
+  (void)depth;
+  Includes *inc = data;
+  CXString name = clang_getFileName(f);
+  char *real = clang_getCString(name) ? realpath(clang_getCString(name), NULL) : NULL;
+  clang_disposeString(name);
+  if (!real)
+    return;
+  if (inc->n == inc->cap) {
+    inc->cap = inc->cap ? 2 * inc->cap : 16;
+    inc->v = kd_xrealloc(inc->v, (size_t)inc->cap * sizeof *inc->v);
+  }
+  inc->v[inc->n++] = real;
+}
+
+int kd_frontend_c_includes(const char *path, const char *const *extra_args, int nargs, char ***files, int *n,
+                           FILE *diag) {
+  *files = NULL;
+  *n = 0;
+  const char *v[4 + 256];
+  int nv = 0;
+  v[nv++] = "-x";
+  v[nv++] = "c";
+  v[nv++] = "-resource-dir";
+  v[nv++] = KD_CLANG_RESOURCE_DIR;
+  for (int i = 0; i < nargs && i < 256; i++)
+    if (strncmp(extra_args[i], "--cuda-path", 11) && strncmp(extra_args[i], "-std=c++", 8) &&
+        strncmp(extra_args[i], "-std=gnu++", 10))
+      v[nv++] = extra_args[i];
+  CXIndex index = clang_createIndex(0, 0);
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(
+      index, path, v, nv, NULL, 0, CXTranslationUnit_KeepGoing | CXTranslationUnit_SkipFunctionBodies, &tu);
+  int rc = 0;
+  if (ec != CXError_Success || !tu) {
+    fprintf(diag, "%s: error: clang could not parse the C file (libclang error %d)\n", path, (int)ec);
+    rc = 1;
+  }
+  for (unsigned i = 0; tu && rc == 0 && i < clang_getNumDiagnostics(tu); i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    if (clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal) {
+      CXString msg = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
+      fprintf(diag, "%s\nkdlg-opt: error: cannot tell which headers the C file '%s' includes\n", clang_getCString(msg),
+              path);
+      clang_disposeString(msg);
+      rc = 1;
+    }
+    clang_disposeDiagnostic(d);
+  }
+  if (rc == 0) {
+    Includes inc = {0};
+    clang_getInclusions(tu, add_inclusion, &inc);
+    *files = inc.v;
+    *n = inc.n;
+  }
+  if (tu)
+    clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(index);
+  return rc;
 }
 
 static enum CXChildVisitResult read_record(CXCursor c, CXCursor parent, CXClientData data) {

@@ -88,6 +88,16 @@ int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const
 int kd_frontend_parse_host(const char *path, const char *root, const char *const *extra_args, int nargs,
                            KdSource *out, FILE *diag);
 
+/* The real paths of the files that the C file `path` includes, directly or
+ * not, parsed as the C compiler reads it (-x c, then extra_args; function
+ * bodies skipped), for kdlg-opt --all: a project header that a C file of
+ * the build includes must not change.  Returns 0 with *files (malloc'd
+ * array of malloc'd strings) and *n, or 1 after an error printed to diag
+ * (the file cannot be parsed, or a fatal error such as an include not
+ * found, after which the list would be short). */
+int kd_frontend_c_includes(const char *path, const char *const *extra_args, int nargs, char ***files, int *n,
+                           FILE *diag);
+
 /* kd_frontend_parse of a file whose text is `text` (len bytes, need not
  * end in NUL), not read from disk: libclang's unsaved file at `path` (the
  * libFuzzer harness, testsuite/libfuzzer/).  text must outlive *out. */

@@ -468,3 +468,48 @@ done:
   free(real);
   return rc;
 }
+
+int kd_compdb_files(const char *build_dir, char ***files, int *n, FILE *diag) {
+  *files = NULL;
+  *n = 0;
+  char *path = kd_xasprintf("%s%scompile_commands.json", build_dir,
+                            build_dir[0] && build_dir[strlen(build_dir) - 1] == '/' ? "" : "/");
+  char why[256] = "libclang cannot load it";
+  CXCompilationDatabase db = NULL;
+  CXCompilationDatabase_Error err = CXCompilationDatabase_CanNotLoadDatabase;
+  if (is_database(path, why, sizeof why))
+    db = clang_CompilationDatabase_fromDirectory(build_dir, &err);
+  if (err != CXCompilationDatabase_NoError) {
+    fprintf(diag, "kdlg-opt: error: cannot read '%s': %s\n", path, why);
+    if (db)
+      clang_CompilationDatabase_dispose(db);
+    free(path);
+    return KD_COMPDB_NO_DATABASE;
+  }
+  Strings out = {0};
+  CXCompileCommands all = clang_CompilationDatabase_getAllCompileCommands(db);
+  unsigned m = clang_CompileCommands_getSize(all);
+  for (unsigned i = 0; i < m; i++) {
+    CXCompileCommand c = clang_CompileCommands_getCommand(all, i);
+    char *dir = cx_string(clang_CompileCommand_getDirectory(c));
+    char *file = cx_string(clang_CompileCommand_getFilename(c));
+    char *joined = against(dir, file);
+    char *r = realpath(joined, NULL);
+    bool seen = !r;
+    for (int k = 0; k < out.n && !seen; k++)
+      seen = !strcmp(out.v[k], r);
+    if (seen)
+      free(r);
+    else
+      kd_vec_push(&out, r);
+    free(joined);
+    free(file);
+    free(dir);
+  }
+  clang_CompileCommands_dispose(all);
+  clang_CompilationDatabase_dispose(db);
+  free(path);
+  *files = out.v;
+  *n = out.n;
+  return 0;
+}

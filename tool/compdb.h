@@ -84,6 +84,14 @@ int kd_compdb_lookup(const char *build_dir, const char *input, bool verbose, KdC
  * diag, *out empty). */
 int kd_compdb_translate(const char *const *argv, int argc, const char *directory, KdCompdbArgs *out, FILE *diag);
 
+/* Every file BUILD_DIR/compile_commands.json compiles, for kdlg-opt -p
+ * BUILD_DIR --all: each entry's `file` resolved against its `directory` to a
+ * real path, in the database's order, each once (an entry whose file does
+ * not exist is skipped).  Returns 0 with *files (malloc'd array of malloc'd
+ * strings) and *n, or KD_COMPDB_NO_DATABASE (message on diag, as
+ * kd_compdb_lookup's). */
+int kd_compdb_files(const char *build_dir, char ***files, int *n, FILE *diag);
+
 /* Frees what *a owns and empties it. */
 void kd_compdb_args_free(KdCompdbArgs *a);
 

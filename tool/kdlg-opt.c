@@ -324,6 +324,38 @@ static const char ***host_api_homes(const Unit *u, int n, const KdPlan *plan) {
   return homes;
 }
 
+/* The headers the build's C files include (kdlg-opt --all): they must not
+ * change, C cannot use the generated code. */
+typedef struct CHeaders {
+  char **real;       // real paths (malloc'd)
+  const char **by;   // the C file that includes each (Options.c_files')
+  int n;
+} CHeaders;
+
+/* Reads every C file of o->c_files for the headers it includes into *ch.
+ * -1, or an exit status (error printed). */
+static int c_headers(const Options *o, CHeaders *ch) {
+  for (int k = 0; k < o->nc_files; k++) {
+    char **args, **files;
+    int nargs, nfiles;
+    int rc = compiler_args(o, o->c_files[k], &args, &nargs);
+    if (rc >= 0)
+      return rc;
+    rc = kd_frontend_c_includes(o->c_files[k], (const char *const *)args, nargs, &files, &nfiles, diag);
+    free_args(args, nargs);
+    if (rc != 0)
+      return EXIT_INPUT;
+    ch->real = kd_xrealloc(ch->real, (size_t)(ch->n + nfiles) * sizeof *ch->real);
+    ch->by = kd_xrealloc(ch->by, (size_t)(ch->n + nfiles) * sizeof *ch->by);
+    for (int i = 0; i < nfiles; i++) {
+      ch->real[ch->n] = files[i];
+      ch->by[ch->n++] = o->c_files[k];
+    }
+    free(files);
+  }
+  return -1;
+}
+
 /* Rewrites every unit per plan (in memory: also where nothing is written,
  * for the verdict).  A program of several units must be rewritten alike in
  * each: a struct that one unit keeps in AoS goes back to AoS in the plan,
@@ -331,7 +363,7 @@ static const char ***host_api_homes(const Unit *u, int n, const KdPlan *plan) {
  * every struct back, and all are rewritten again; each remark is printed
  * once.  oc (plan->nstructs entries) gets each struct's outcome.  -1, or
  * an exit status. */
-static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan, KdOutcome *oc) {
+static int rewrite_all(const Options *o, Unit *u, int n, const CHeaders *ch, KdPlan *plan, KdOutcome *oc) {
   char *rem = NULL;
   size_t remlen = 0;
   FILE *remf = n > 1 ? kd_xopen_memstream(&rem, &remlen) : diag;  // (one unit: printed as they come)
@@ -392,6 +424,24 @@ static int rewrite_all(const Options *o, Unit *u, int n, KdPlan *plan, KdOutcome
               }
             free(why);
           }
+    for (int i = 0; i < n && rc < 0 && !again; i++)  // a header a C file includes must not change
+      for (int a = 0; a < u[i].rw.nheaders && !again; a++)
+        for (int k = 0; k < ch->n && !again; k++) {
+          if (strcmp(u[i].rw.headers[a].real, ch->real[k]))
+            continue;
+          char *why = kd_xasprintf("%s: remark: every struct keeps its AoS layout: the rewrite would change this "
+                                   "header, which the C file '%s' of the build includes (C cannot use the "
+                                   "generated code) [kdlg-rewrite]",
+                                   u[i].rw.headers[a].name, ch->by[k]);
+          fprintf(remf, "%s\n", why);
+          for (int s = 0; s < plan->nstructs; s++)
+            if (!oc[s].why) {
+              oc[s].why = kd_xstrdup(why);
+              kd_plan_keep_aos(&plan->structs[s]);
+              again = true;
+            }
+          free(why);
+        }
     if (!again)
       break;
   }
@@ -602,6 +652,7 @@ int main(int argc, char **argv) {
   KdProgram *prog = NULL;      // the whole program's (kd_program_merge of progs)
   KdPlan *plan = NULL;         // per struct: KDLG, clusters, a layout per cluster
   KdOutcome *oc = NULL;        // per struct of the plan: rewritten, or kept in AoS and why
+  CHeaders ch = {0};           // --all: the headers the build's C files include (they must not change)
   int rc = kd_options_parse(argc, argv, &o);
   if (rc >= 0)
     goto done;
@@ -620,6 +671,8 @@ int main(int argc, char **argv) {
     goto done;
   }
   if ((rc = output_paths(&o, root, units, o.ninputs)) >= 0)
+    goto done;
+  if ((rc = c_headers(&o, &ch)) >= 0)
     goto done;
 
   for (nunits = 0; nunits < o.ninputs; nunits++) {
@@ -666,7 +719,7 @@ int main(int argc, char **argv) {
   oc = kd_xcalloc((size_t)plan->nstructs + 1, sizeof *oc);
   for (int s = 0; s < plan->nstructs; s++)
     oc[s].planned_aos = kd_plan_is_aos(&plan->structs[s]);
-  if ((rc = rewrite_all(&o, units, nunits, plan, oc)) >= 0)
+  if ((rc = rewrite_all(&o, units, nunits, &ch, plan, oc)) >= 0)
     goto done;
 
   // 7. Outputs, and the verdict: what became of each struct.
@@ -699,6 +752,10 @@ done:
   free(progs);
   free(units);
   free(root);
+  for (int k = 0; k < ch.n; k++)
+    free(ch.real[k]);
+  free(ch.real);
+  free(ch.by);
   for (int s = 0; oc && plan && s < plan->nstructs; s++)
     free(oc[s].why);
   free(oc);

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE /* getopt_long */
 #include "options.h"
+#include "compdb.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -17,7 +18,7 @@
 #include "output.h"
 
 static void usage(FILE *f) {
-  fputs("usage: kdlg-opt INPUT... [-o OUTPUT | -o DIR/ | -i | --diff] [--emit-dot FILE] [--emit-plan FILE]\n"
+  fputs("usage: kdlg-opt INPUT... | -p BUILD_DIR --all [-o OUTPUT | -o DIR/ | -i | --diff] [--emit-dot FILE] [--emit-plan FILE]\n"
         "                [--struct NAME]... [--epsilon BYTES] [--device-model FILE] [-x cuda|cl]\n"
         "                [-p BUILD_DIR] [--layout auto|aos|soa|split|tiled:N] [--plan-in FILE]\n"
         "                [--dry-run] [--explain] [-q] [--fail-if-kept] [--inline-runtime]\n"
@@ -85,6 +86,12 @@ static void help(void) {
         "                       (default: $CUDA_PATH, $CUDA_HOME, the nvcc on PATH,\n"
         "                       /usr/local/cuda; none found, or -nocudainc after --:\n"
         "                       kdlg-opt's built-in declarations)\n"
+        "  --all                with -p: every CUDA file BUILD_DIR/compile_commands.json\n"
+        "                       compiles (.cu), and its host C++ files (.cpp, .cc, .cxx:\n"
+        "                       built by the host compiler, they call cudaMalloc and the\n"
+        "                       launchers), are the inputs, one program; its C files (.c)\n"
+        "                       are read for the headers they include, which must not\n"
+        "                       change (a struct whose rewrite would change one keeps AoS)\n"
         "  -p BUILD_DIR         read the input's compiler arguments from\n"
         "                       BUILD_DIR/compile_commands.json (nvcc's or clang's: -I\n"
         "                       -isystem -D -U -include -std --cuda-path in either\n"
@@ -147,6 +154,7 @@ enum {
   OPT_CUDA_PATH,
   OPT_LAYOUT_HEADER,
   OPT_VERSION,
+  OPT_ALL,
 };
 
 static const struct option long_options[] = {
@@ -172,6 +180,7 @@ static const struct option long_options[] = {
     {"depfile", required_argument, NULL, OPT_DEPFILE},
     {"cuda-path", required_argument, NULL, OPT_CUDA_PATH},
     {"layout-header", required_argument, NULL, OPT_LAYOUT_HEADER},
+    {"all", no_argument, NULL, OPT_ALL},
     {0, 0, 0, 0},
 };
 
@@ -202,7 +211,46 @@ static void add_carg(Options *o, int *cap, char *s) {
 
 /* Everything after the options: each input's language, and the outputs'
  * consistency.  -1, or EXIT_USAGE (printed). */
+/* --all: the build's files as the inputs (CUDA and host C++) and the C
+ * files.  -1, or an exit status (printed). */
+static int all_inputs(Options *o) {
+  if (!o->build_dir)
+    return usage_error("%s", "--all needs -p BUILD_DIR (the build whose compile_commands.json lists the files)");
+  if (o->ninputs)
+    return usage_error("--all takes its inputs from the build: no INPUT ('%s')", o->inputs[0]);
+  if (o->lang_given)
+    return usage_error("%s", "--all takes each file's language from its extension: no -x");
+  char **files;
+  int n;
+  if (kd_compdb_files(o->build_dir, &files, &n, stderr) != 0)
+    return EXIT_USAGE;
+  free(o->inputs);
+  o->inputs = kd_xcalloc((size_t)n + 1, sizeof(char *));
+  o->owned = files;
+  o->nowned = n;
+  o->c_files = kd_xcalloc((size_t)n + 1, sizeof(char *));
+  bool cuda = false;
+  for (int i = 0; i < n; i++) {
+    KdLanguage l;
+    const char *dot = strrchr(files[i], '.');
+    if (kd_host_source_path(files[i]))
+      o->inputs[o->ninputs++] = files[i];
+    else if (kd_language_from_path(files[i], &l) == 0 && l == KD_LANG_CUDA)
+      o->inputs[o->ninputs++] = files[i], cuda = true;
+    else if (dot && !strcmp(dot, ".c"))
+      o->c_files[o->nc_files++] = files[i];
+  }
+  if (!cuda)
+    return usage_error("%s/compile_commands.json compiles no CUDA file (.cu): nothing for --all", o->build_dir);
+  return -1;
+}
+
 static int check(Options *o) {
+  if (o->all) {
+    int rc = all_inputs(o);
+    if (rc >= 0)
+      return rc;
+  }
   if (!o->ninputs)
     return usage_error("%s", "no input file");
   o->input = o->inputs[0];
@@ -367,6 +415,9 @@ int kd_options_parse(int argc, char **argv, Options *o) {
     case OPT_INLINE_RUNTIME:
       o->inline_runtime = true;
       break;
+    case OPT_ALL:
+      o->all = true;
+      break;
     case OPT_DUMP:
       o->dump_access_model = true;
       break;
@@ -413,5 +464,9 @@ void kd_options_free(Options *o) {
   free(o->cargs);
   free(o->inputs);
   free(o->structs);
+  for (int i = 0; i < o->nowned; i++)
+    free(o->owned[i]);
+  free(o->owned);
+  free(o->c_files);
   memset(o, 0, sizeof *o);
 }

@@ -47,6 +47,11 @@ typedef struct Options {
   bool lang_given;
   KdLanguage lang;
   const char *cuda_path;         // --cuda-path: the CUDA toolkit (default: analysis/toolkit.h's search)
+  bool all;                      // --all: the inputs are the CUDA and host C++ files of -p's database
+  char **owned;                  // --all: the database's files (real paths, owned; inputs and c_files point here)
+  int nowned;
+  const char **c_files;          // --all: its C files (.c), read for the project headers they include
+  int nc_files;
   char **cargs;                  // parser arguments: -I/-D/-U/... before --, then all after -- (owned strings)
   int ncargs;
 } Options;

@@ -1,0 +1,8 @@
+// (program/all-*.test) the kernel and its launcher
+#include "p.h"
+__global__ void move(P *p, int n, float dt) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    p[i].x += p[i].v * dt;
+}
+void launch_move(P *d, int n, float dt) { move<<<(n + 255) / 256, 256>>>(d, n, dt); }
