@@ -108,8 +108,8 @@ static void place_blocks(R *r) {
   for (int i = 0; i < r->nrs; i++) {
     RStruct *S = &r->rs[i];
     int fi = kd_filemap_file_at(m, S->insert_at);
-    if (rw_rewritten(S) && fi > 0 && !headers_edited && !r->opt->blocks_in_headers)
-      S->insert_at = m->files[fi].include_end;
+    if (rw_rewritten(S) && fi > 0 && !headers_edited && !r->opt->blocks_in_headers && !S->qual[0])
+      S->insert_at = m->files[fi].include_end;  // (a struct of a namespace: its block stays in it)
   }
 }
 
@@ -119,9 +119,13 @@ static void insert_blocks(R *r) {
   const KdFileMap *m = r->map;
   for (int fi = 0; fi < m->nfiles; fi++) {
     unsigned first = UINT_MAX;
-    for (int i = 0; i < r->nrs; i++)
-      if (gets_block(r, &r->rs[i]) && kd_filemap_file_at(m, r->rs[i].insert_at) == fi && r->rs[i].insert_at < first)
-        first = r->rs[i].insert_at;
+    for (int i = 0; i < r->nrs; i++) {
+      const RStruct *S = &r->rs[i];
+      // (before a namespace that holds a block: the prelude's kdlg_index is declared at file scope)
+      unsigned at = S->qual[0] ? S->ns_start : S->insert_at;
+      if (gets_block(r, S) && kd_filemap_file_at(m, S->insert_at) == fi && at < first)
+        first = at;
+    }
     if (first == UINT_MAX)
       continue;
     char *buf = NULL;
@@ -257,7 +261,14 @@ int rw_build_output(R *r, KdRewriteResult *out) {
     if (here && gets_block(r, S) && extern_api(r, S)) {
       KdGenStruct g;
       gen_struct(r, S, r->src->lang, &g);
+      int depth = 0;  // (in the struct's namespaces, where the header declares them)
+      for (const char *q = S->qual, *e; (e = strstr(q, "::")); q = e + 2, depth++)
+        fprintf(f, "%snamespace %.*s {", depth ? " " : "\n", (int)(e - q), q);
       kd_gen_cuda_host_defs(f, &g);
+      for (int k = 0; k < depth; k++)
+        fputc('}', f);
+      if (depth)
+        fputs(" /* namespace */\n", f);
     }
   }
   fclose(f);

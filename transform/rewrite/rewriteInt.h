@@ -122,6 +122,10 @@ typedef struct RStruct {
   KdGenField *gf;
   char tag[128];          // identifier for generated names
   char type[256];         // the struct type as code spells it
+  char qual[256];         // CUDA: the namespaces it is declared in, as a qualifier ("a::b::"; "" at file scope):
+                          // its block is declared there too, and the rewritten code names what the block
+                          // declares so qualified (rw_edit_name)
+  unsigned ns_start;      // with qual: the offset where its outermost namespace's declaration starts
   unsigned insert_at;     // offset just after the declaration that defines it
   bool changes;           // some cluster is not plain AoS of all fields (else nothing to do)
   bool bad;               // keeps AoS

@@ -254,6 +254,10 @@ KdNode *rw_callee_ref(KdNode *call) { return call->nkids ? rw_strip_parens_casts
  * `arg` and `index`) to the edit being written. */
 void rw_edit_name_at(R *r, KdGenName what, int rs, const char *arg, unsigned index) {
   char *name = kd_gen_name(what, r->rs[rs].tag, arg, index);
+  // (what the struct's block declares, in the struct's namespaces: by its qualified name, so that a
+  // call whose view argument is cast, `kdlg_S_malloc((void **)&d, ...)`, finds it too)
+  if (what != KD_NAME_CLONE && what != KD_NAME_THIS && what != KD_NAME_CL_REGION && what != KD_NAME_CL_COUNT)
+    kd_edit_text(r->cur.E, "%s", r->rs[rs].qual);
   kd_edit_text(r->cur.E, "%s", name);
   free(name);
 }

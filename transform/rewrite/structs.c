@@ -133,6 +133,39 @@ static int field_decl_index(R *r, int rs, CXCursor fd) {
   return f ? f->index : -1;
 }
 
+/* The namespaces S (defined at def) is declared in, into S->qual and
+ * S->ns_start; an anonymous namespace, or any in OpenCL, keeps S in AoS. */
+static void namespaces(R *r, RStruct *S, CXCursor def) {
+  S->qual[0] = '\0';
+  for (CXCursor sp = clang_getCursorSemanticParent(def); !clang_Cursor_isNull(sp) &&
+                                                         clang_getCursorKind(sp) != CXCursor_TranslationUnit;
+       sp = clang_getCursorSemanticParent(sp)) {
+    if (clang_getCursorKind(sp) != CXCursor_Namespace || !S->changes)
+      continue;
+    char ns[256], q[256];
+    rw_spell(sp, ns, sizeof ns);
+    if (!*ns || !r->cuda) {  // (the generated block follows the definition, inside the namespace)
+      rw_set_bad(r, (int)(S - r->rs), def,
+                 "it is declared inside %s%s%s (the rewriter declares generated code only in named namespaces of "
+                 "CUDA code)",
+                 *ns ? "namespace '" : "an anonymous namespace", ns, *ns ? "'" : "");
+      return;
+    }
+    if (strlen(ns) + 2 + strlen(S->qual) + 1 > sizeof q) {
+      rw_set_bad(r, (int)(S - r->rs), def, "the names of the namespaces it is declared in are too long");
+      return;
+    }
+    unsigned b, e;
+    if (!rw_range_of(r, sp, &b, &e)) {
+      rw_set_bad(r, (int)(S - r->rs), def, "it is declared inside namespace '%s', which does not lie in this file", ns);
+      return;
+    }
+    snprintf(q, sizeof q, "%s::%s", ns, S->qual);
+    strcpy(S->qual, q);
+    S->ns_start = b;
+  }
+}
+
 /* ---- structs ---- */
 
 /* t through typedefs and elaborated names down to the array type they
@@ -401,19 +434,7 @@ void rw_setup_structs(R *r) {
       continue;
     }
     S->decl = def;
-    for (CXCursor sp = clang_getCursorSemanticParent(def); !clang_Cursor_isNull(sp) &&
-                                                           clang_getCursorKind(sp) != CXCursor_TranslationUnit;
-         sp = clang_getCursorSemanticParent(sp))
-      if (clang_getCursorKind(sp) == CXCursor_Namespace && S->changes) {
-        // the generated block follows the definition, inside the namespace
-        char ns[256];
-        rw_spell(sp, ns, sizeof ns);
-        rw_set_bad(r, (int)(S - r->rs), def,
-                   "it is declared inside namespace '%s' (the generated types and accessors would be declared there "
-                   "and named unqualified outside it)",
-                   *ns ? ns : "(anonymous)");
-        break;
-      }
+    namespaces(r, S, def);
     if (S->changes && S->L->aos_bytes > RW_MAX_CONVERT_BYTES && r->cuda)
       // the CUDA conversion kernels stage whole elements in shared memory (runtime/kdlg_cuda.cuh): an
       // element larger than a block's default 48 KiB cannot be converted on every device (HeCBench
@@ -440,6 +461,11 @@ void rw_setup_structs(R *r) {
     unsigned b, e;
     if (!rw_range_of(r, top, &b, &e) || !after_semicolon(r, e, &S->insert_at)) {
       rw_set_bad(r, (int)(S - r->rs), def, "its declaration does not end with ';' in this file");
+      continue;
+    }
+    if (S->qual[0] && (S->ns_start > S->insert_at ||
+                       kd_filemap_file_at(r->map, S->ns_start) != kd_filemap_file_at(r->map, S->insert_at))) {
+      rw_set_bad(r, (int)(S - r->rs), def, "the namespace it is declared in does not enclose its definition's text");
       continue;
     }
     Kids fk = rw_kids_of(def);
