@@ -4,7 +4,7 @@
 set -euo pipefail
 
 APT_PACKAGES=(
-  cmake make gcc pkg-config
+  cmake make gcc g++ pkg-config  # g++: nvcc's host compiler, and host-compiled .cpp files (lit %host-cxx, examples/particles)
   clang-22 libclang-22-dev llvm-22-tools libclang-rt-22-dev
   libomp-22-dev  # omp.h for CUDA programs whose host code uses OpenMP (nvcc -Xcompiler -fopenmp)
   uthash-dev libjansson-dev libcmocka-dev nettle-dev libiberty-dev
