@@ -300,6 +300,13 @@ static void forward_diagnostics(CXTranslationUnit tu, const ParserArgs *pa, FILE
   }
 }
 
+/* Whether a is an option of clang's CUDA driver, which a host compiler's
+ * parse (host C++, C) must not get. */
+static bool cuda_driver_option(const char *a) {
+  return !strncmp(a, "--cuda-path", 11) || !strcmp(a, "-nocudainc") || !strcmp(a, "-nocudalib") ||
+         !strncmp(a, "--cuda-gpu-arch", 15) || !strncmp(a, "--offload-arch", 14);
+}
+
 /* Fills *pa for parsing `path` (see frontend.h).  0, or 1 after an error
  * printed to diag. */
 static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, bool host, const char *const *extra_args,
@@ -332,10 +339,8 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, bool h
       pa->v[pa->n++] = "-isystem";
       pa->v[pa->n++] = pa->owned[0] = kd_xasprintf("%s/include", tk.dir);
       kd_toolkit_free(&tk);
-      for (int i = 0; i < nargs; i++)  // (the CUDA driver's options are no host compiler's)
-        if (strncmp(extra_args[i], "--cuda-path", 11) && strcmp(extra_args[i], "-nocudainc") &&
-            strcmp(extra_args[i], "-nocudalib") && strncmp(extra_args[i], "--cuda-gpu-arch", 15) &&
-            strncmp(extra_args[i], "--offload-arch", 14))
+      for (int i = 0; i < nargs; i++)
+        if (!cuda_driver_option(extra_args[i]))
           pa->v[pa->n++] = extra_args[i];
       return 0;
     }
@@ -465,14 +470,18 @@ int kd_frontend_c_includes(const char *path, const char *const *extra_args, int 
                            FILE *diag) {
   *files = NULL;
   *n = 0;
+  if (nargs > 256) {
+    fprintf(diag, "kdlg-opt: error: too many compiler arguments (at most 256)\n");
+    return 1;
+  }
   const char *v[4 + 256];
   int nv = 0;
   v[nv++] = "-x";
   v[nv++] = "c";
   v[nv++] = "-resource-dir";
   v[nv++] = KD_CLANG_RESOURCE_DIR;
-  for (int i = 0; i < nargs && i < 256; i++)
-    if (strncmp(extra_args[i], "--cuda-path", 11) && strncmp(extra_args[i], "-std=c++", 8) &&
+  for (int i = 0; i < nargs; i++)
+    if (!cuda_driver_option(extra_args[i]) && strncmp(extra_args[i], "-std=c++", 8) &&
         strncmp(extra_args[i], "-std=gnu++", 10))
       v[nv++] = extra_args[i];
   CXIndex index = clang_createIndex(0, 0);

@@ -339,6 +339,19 @@ static char *cx_string(CXString s) {
   return r;
 }
 
+/* The real path of entry c's file, resolved against its directory
+ * (malloc'd), or NULL when it does not exist. */
+static char *entry_real(CXCompileCommand c) {
+  char *dir = cx_string(clang_CompileCommand_getDirectory(c));
+  char *file = cx_string(clang_CompileCommand_getFilename(c));
+  char *joined = against(dir, file);
+  char *r = realpath(joined, NULL);
+  free(joined);
+  free(file);
+  free(dir);
+  return r;
+}
+
 /* The entry of db whose file is the real path `real` (NULL: none; dispose
  * with clang_CompileCommands_dispose: *all). */
 static CXCompileCommand find_entry(CXCompilationDatabase db, const char *real, CXCompileCommands *all) {
@@ -346,15 +359,9 @@ static CXCompileCommand find_entry(CXCompilationDatabase db, const char *real, C
   unsigned n = clang_CompileCommands_getSize(*all);
   for (unsigned i = 0; i < n; i++) {
     CXCompileCommand c = clang_CompileCommands_getCommand(*all, i);
-    char *dir = cx_string(clang_CompileCommand_getDirectory(c));
-    char *file = cx_string(clang_CompileCommand_getFilename(c));
-    char *joined = against(dir, file);
-    char *r = realpath(joined, NULL);
+    char *r = entry_real(c);
     bool same = r && !strcmp(r, real);
     free(r);
-    free(joined);
-    free(file);
-    free(dir);
     if (same)
       return c;
   }
@@ -396,6 +403,23 @@ static bool is_database(const char *path, char *why, size_t n) {
   return ok;
 }
 
+/* DIR/compile_commands.json loaded, or NULL with why it does not load in
+ * why (n bytes); *path gets its path (malloc'd) either way. */
+static CXCompilationDatabase load_database(const char *dir, char **path, char *why, size_t n) {
+  *path = kd_xasprintf("%s%scompile_commands.json", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/");
+  snprintf(why, n, "libclang cannot load it");
+  CXCompilationDatabase db = NULL;
+  CXCompilationDatabase_Error err = CXCompilationDatabase_CanNotLoadDatabase;
+  if (is_database(*path, why, n))
+    db = clang_CompilationDatabase_fromDirectory(dir, &err);
+  if (err != CXCompilationDatabase_NoError) {
+    if (db)
+      clang_CompilationDatabase_dispose(db);
+    return NULL;
+  }
+  return db;
+}
+
 /* The directory above `dir` (malloc'd), NULL at the root. */
 static char *parent(const char *dir) {
   const char *slash = strrchr(dir, '/');
@@ -429,14 +453,11 @@ int kd_compdb_lookup(const char *build_dir, const char *input, bool verbose, KdC
     free(real);
     return 0;
   }
-  char *path = kd_xasprintf("%s%scompile_commands.json", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
+  char *path;
   int rc = 0;
-  char why[256] = "libclang cannot load it";
-  CXCompilationDatabase db = NULL;
-  CXCompilationDatabase_Error err = CXCompilationDatabase_CanNotLoadDatabase;
-  if (is_database(path, why, sizeof why))
-    db = clang_CompilationDatabase_fromDirectory(dir, &err);
-  if (err != CXCompilationDatabase_NoError) {
+  char why[256];
+  CXCompilationDatabase db = load_database(dir, &path, why, sizeof why);
+  if (!db) {
     if (build_dir) {
       fprintf(diag, "kdlg-opt: error: cannot read '%s': %s\n", path, why);
       rc = KD_COMPDB_NO_DATABASE;
@@ -472,17 +493,10 @@ done:
 int kd_compdb_files(const char *build_dir, char ***files, int *n, FILE *diag) {
   *files = NULL;
   *n = 0;
-  char *path = kd_xasprintf("%s%scompile_commands.json", build_dir,
-                            build_dir[0] && build_dir[strlen(build_dir) - 1] == '/' ? "" : "/");
-  char why[256] = "libclang cannot load it";
-  CXCompilationDatabase db = NULL;
-  CXCompilationDatabase_Error err = CXCompilationDatabase_CanNotLoadDatabase;
-  if (is_database(path, why, sizeof why))
-    db = clang_CompilationDatabase_fromDirectory(build_dir, &err);
-  if (err != CXCompilationDatabase_NoError) {
+  char *path, why[256];
+  CXCompilationDatabase db = load_database(build_dir, &path, why, sizeof why);
+  if (!db) {
     fprintf(diag, "kdlg-opt: error: cannot read '%s': %s\n", path, why);
-    if (db)
-      clang_CompilationDatabase_dispose(db);
     free(path);
     return KD_COMPDB_NO_DATABASE;
   }
@@ -490,11 +504,7 @@ int kd_compdb_files(const char *build_dir, char ***files, int *n, FILE *diag) {
   CXCompileCommands all = clang_CompilationDatabase_getAllCompileCommands(db);
   unsigned m = clang_CompileCommands_getSize(all);
   for (unsigned i = 0; i < m; i++) {
-    CXCompileCommand c = clang_CompileCommands_getCommand(all, i);
-    char *dir = cx_string(clang_CompileCommand_getDirectory(c));
-    char *file = cx_string(clang_CompileCommand_getFilename(c));
-    char *joined = against(dir, file);
-    char *r = realpath(joined, NULL);
+    char *r = entry_real(clang_CompileCommands_getCommand(all, i));
     bool seen = !r;
     for (int k = 0; k < out.n && !seen; k++)
       seen = !strcmp(out.v[k], r);
@@ -502,9 +512,6 @@ int kd_compdb_files(const char *build_dir, char ***files, int *n, FILE *diag) {
       free(r);
     else
       kd_vec_push(&out, r);
-    free(joined);
-    free(file);
-    free(dir);
   }
   clang_CompileCommands_dispose(all);
   clang_CompilationDatabase_dispose(db);

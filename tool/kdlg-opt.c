@@ -356,6 +356,22 @@ static int c_headers(const Options *o, CHeaders *ch) {
   return -1;
 }
 
+/* A reason that sends every struct back to AoS (a header): printed on remf,
+ * given to each struct that has no reason yet (why is freed).  Whether any
+ * struct went back. */
+static bool keep_every_struct(char *why, KdPlan *plan, KdOutcome *oc, FILE *remf) {
+  bool any = false;
+  fprintf(remf, "%s\n", why);
+  for (int s = 0; s < plan->nstructs; s++)
+    if (!oc[s].why) {
+      oc[s].why = kd_xstrdup(why);
+      kd_plan_keep_aos(&plan->structs[s]);
+      any = true;
+    }
+  free(why);
+  return any;
+}
+
 /* Rewrites every unit per plan (in memory: also where nothing is written,
  * for the verdict).  A program of several units must be rewritten alike in
  * each: a struct that one unit keeps in AoS goes back to AoS in the plan,
@@ -412,35 +428,21 @@ static int rewrite_all(const Options *o, Unit *u, int n, const CHeaders *ch, KdP
             const KdRewrittenHeader *x = &u[i].rw.headers[a], *y = &u[j].rw.headers[b];
             if (strcmp(x->real, y->real) || (x->len == y->len && !memcmp(x->text, y->text, x->len)))
               continue;
-            char *why = kd_xasprintf("%s: remark: every struct keeps its AoS layout: '%s' and '%s' would rewrite "
-                                     "this header differently [kdlg-rewrite]",
-                                     x->name, u[i].input, u[j].input);
-            fprintf(remf, "%s\n", why);
-            for (int s = 0; s < plan->nstructs; s++)
-              if (!oc[s].why) {
-                oc[s].why = kd_xstrdup(why);
-                kd_plan_keep_aos(&plan->structs[s]);
-                again = true;
-              }
-            free(why);
+            again = keep_every_struct(kd_xasprintf("%s: remark: every struct keeps its AoS layout: '%s' and '%s' "
+                                                   "would rewrite this header differently [kdlg-rewrite]",
+                                                   x->name, u[i].input, u[j].input),
+                                      plan, oc, remf);
           }
     for (int i = 0; i < n && rc < 0 && !again; i++)  // a header a C file includes must not change
       for (int a = 0; a < u[i].rw.nheaders && !again; a++)
         for (int k = 0; k < ch->n && !again; k++) {
           if (strcmp(u[i].rw.headers[a].real, ch->real[k]))
             continue;
-          char *why = kd_xasprintf("%s: remark: every struct keeps its AoS layout: the rewrite would change this "
-                                   "header, which the C file '%s' of the build includes (C cannot use the "
-                                   "generated code) [kdlg-rewrite]",
-                                   u[i].rw.headers[a].name, ch->by[k]);
-          fprintf(remf, "%s\n", why);
-          for (int s = 0; s < plan->nstructs; s++)
-            if (!oc[s].why) {
-              oc[s].why = kd_xstrdup(why);
-              kd_plan_keep_aos(&plan->structs[s]);
-              again = true;
-            }
-          free(why);
+          again = keep_every_struct(kd_xasprintf("%s: remark: every struct keeps its AoS layout: the rewrite would "
+                                                 "change this header, which the C file '%s' of the build includes (C "
+                                                 "cannot use the generated code) [kdlg-rewrite]",
+                                                 u[i].rw.headers[a].name, ch->by[k]),
+                                    plan, oc, remf);
         }
     if (!again)
       break;

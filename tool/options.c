@@ -209,8 +209,6 @@ static void add_carg(Options *o, int *cap, char *s) {
   o->cargs[o->ncargs] = NULL;
 }
 
-/* Everything after the options: each input's language, and the outputs'
- * consistency.  -1, or EXIT_USAGE (printed). */
 /* --all: the build's files as the inputs (CUDA and host C++) and the C
  * files.  -1, or an exit status (printed). */
 static int all_inputs(Options *o) {
@@ -245,6 +243,8 @@ static int all_inputs(Options *o) {
   return -1;
 }
 
+/* Everything after the options: each input's language, and the outputs'
+ * consistency.  -1, or EXIT_USAGE (printed). */
 static int check(Options *o) {
   if (o->all) {
     int rc = all_inputs(o);

@@ -137,10 +137,12 @@ static int field_decl_index(R *r, int rs, CXCursor fd) {
  * S->ns_start; an anonymous namespace, or any in OpenCL, keeps S in AoS. */
 static void namespaces(R *r, RStruct *S, CXCursor def) {
   S->qual[0] = '\0';
+  if (!S->changes)
+    return;  // (no block)
   for (CXCursor sp = clang_getCursorSemanticParent(def); !clang_Cursor_isNull(sp) &&
                                                          clang_getCursorKind(sp) != CXCursor_TranslationUnit;
        sp = clang_getCursorSemanticParent(sp)) {
-    if (clang_getCursorKind(sp) != CXCursor_Namespace || !S->changes)
+    if (clang_getCursorKind(sp) != CXCursor_Namespace)
       continue;
     char ns[256], q[256];
     rw_spell(sp, ns, sizeof ns);
