@@ -393,9 +393,9 @@ static void build_kernel(Builder *b, CXCursor fn) {
   ac_location(fn, &k->file, &k->line, &k->col, b->A);
   b->kernel = k->name;
   b->func = k->name;
-  int np = clang_Cursor_getNumArguments(fn);
+  int np = kd_function_nparams(fn);
   for (int i = 0; i < np; i++) {
-    CXCursor prm = clang_Cursor_getArgument(fn, (unsigned)i);
+    CXCursor prm = kd_function_param(fn, (unsigned)i);
     CXType spelled = clang_getCursorType(prm);
     CXType t = canon(spelled);
     if (!is_pointer(t))
@@ -429,8 +429,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
     return CXChildVisit_Recurse;
-  if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && kd_cursor_in_user_code(c) &&
-      kd_is_kernel(tv->b->src->lang, c))
+  if ((k == CXCursor_FunctionDecl || (k == CXCursor_FunctionTemplate && kd_function_template_plain(c))) &&
+      clang_isCursorDefinition(c) && kd_cursor_in_user_code(c) && kd_is_kernel(tv->b->src->lang, c))
     kd_vec_push(&tv->kernels, c);
   return CXChildVisit_Continue;
 }

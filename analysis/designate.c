@@ -78,6 +78,15 @@ static void to_part(KdDes *d, KdNode *n) {
   d->width_at = n;
 }
 
+/* Whether type t depends on a template parameter: clang's placeholder for
+ * a type-dependent expression, or (canonically unexposed) a template type
+ * parameter.  Conservative: another canonically unexposed type counts too. */
+static bool dependent(CXType t) {
+  if (t.kind == CXType_Dependent)
+    return true;
+  return t.kind == CXType_Unexposed && clang_getCanonicalType(t).kind == CXType_Unexposed;
+}
+
 static bool is_vector(CXType t) { return t.kind == CXType_Vector || t.kind == CXType_ExtVector; }
 
 static bool same_unqualified(CXType a, CXType b) {
@@ -488,6 +497,8 @@ static void des(Walk *w, KdNode *n, KdDes *out) {
   if (cl->memo_get && cl->memo_get(cl->ctx, n, out))
     return;
   step(w, n, out);
+  if (out->kind != KD_DES_NONE && (cl->rules & KD_DES_REPORT_BAD) && dependent(kd_node_type(cl->tree, n)))
+    bad(w, out, KD_DES_WHY_DEPENDENT);  // (rule 4: the template's text is all the client reads)
   if (cl->memo_put)
     cl->memo_put(cl->ctx, n, out);
 }

@@ -138,6 +138,7 @@ typedef enum KdDesWhy {
   KD_DES_WHY_UNKNOWN,   // an unexposed construct (not an implicit conversion) over a pointer or element
   KD_DES_WHY_METHOD,    // a member that is not a field (the client's `field` said -1): a member function
   KD_DES_WHY_VOLATILE,  // a cast to a pointer to volatile of the same struct
+  KD_DES_WHY_DEPENDENT, // a node of the chain whose type depends on a template parameter (`p[t].x`, `T t`)
 } KdDesWhy;
 
 /* Where the width of the designated place comes from: the type of node

@@ -6,6 +6,7 @@
 #include "toolkit.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -695,6 +696,61 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
   if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
     *(CXCursor *)data = c;  // the last one, as attributes and parameters come first
   return CXChildVisit_Continue;
+}
+
+/* A function template's parameters: its ParmDecl children, in order (the
+ * template parameters are other kinds; a parameter's own parameters, of a
+ * function pointer, are its children, not fn's). */
+typedef struct Params {
+  CXCursor want;  // the i-th ParmDecl, once found
+  unsigned i, n;  // index asked; ParmDecls seen
+} Params;
+
+static enum CXChildVisitResult count_param(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Params *ps = data;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl && ps->n++ == ps->i)
+    ps->want = c;
+  return CXChildVisit_Continue;
+}
+
+int kd_function_nparams(CXCursor fn) {
+  if (clang_getCursorKind(fn) != CXCursor_FunctionTemplate)
+    return clang_Cursor_getNumArguments(fn);
+  Params ps = {clang_getNullCursor(), ~0u, 0};
+  clang_visitChildren(fn, count_param, &ps);
+  return (int)ps.n;
+}
+
+CXCursor kd_function_param(CXCursor fn, unsigned i) {
+  if (clang_getCursorKind(fn) != CXCursor_FunctionTemplate)
+    return clang_Cursor_getArgument(fn, i);
+  Params ps = {clang_getNullCursor(), i, 0};
+  clang_visitChildren(fn, count_param, &ps);
+  return ps.want;
+}
+
+/* Whether a function template's type names a pack expansion (`Ts...`). */
+static bool type_has_pack(CXType t) {
+  CXString s = clang_getTypeSpelling(t);
+  bool pack = strstr(clang_getCString(s), "...") != NULL;
+  clang_disposeString(s);
+  return pack;
+}
+
+bool kd_function_template_plain(CXCursor ft) {
+  if (clang_getCursorKind(ft) != CXCursor_FunctionTemplate)
+    return false;
+  enum CXCursorKind sp = clang_getCursorKind(clang_getCursorSemanticParent(ft));
+  if (sp != CXCursor_TranslationUnit && sp != CXCursor_Namespace && sp != CXCursor_LinkageSpec)
+    return false;
+  char name[16];
+  CXString s = clang_getCursorSpelling(ft);
+  snprintf(name, sizeof name, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  if (!strncmp(name, "operator", 8) && !isalnum((unsigned char)name[8]) && name[8] != '_')
+    return false;
+  return !type_has_pack(clang_getCursorType(ft));
 }
 
 CXCursor kd_function_body(CXCursor fn) {

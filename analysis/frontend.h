@@ -138,6 +138,22 @@ bool kd_opencl_global_pointer(CXType ptr);
  * split at its two semicolons).  Children from t, f's source's tree (kd_kids). */
 void kd_for_parts(KdTree *t, CXCursor f, CXCursor parts[4]);
 
+/* Whether ft is a function template kdlg-opt reads as one function, its
+ * text standing for every instantiation: a template of a plain function
+ * (at file or namespace scope: not a member, an operator, or a
+ * conversion) with no parameter pack, whose parameters match each
+ * instantiation's one for one. */
+bool kd_function_template_plain(CXCursor ft);
+
+/* The number of parameters of function declaration fn, and its i-th
+ * parameter (ParmDecl; the null cursor past the end): what
+ * clang_Cursor_getNumArguments / clang_Cursor_getArgument say of a function,
+ * and also of a function template (CXCursor_FunctionTemplate, where libclang
+ * says -1: its pattern's parameters, whose declarations an instantiation's
+ * share, by location, with kd_decl_key).  -1 if fn is no function. */
+int kd_function_nparams(CXCursor fn);
+CXCursor kd_function_param(CXCursor fn, unsigned i);
+
 /* The body (CompoundStmt) of function definition fn, or the null cursor
  * when it has none. */
 CXCursor kd_function_body(CXCursor fn);

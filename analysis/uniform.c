@@ -116,9 +116,9 @@ static void free_vars(Var **vars) {
  * caller's variable is resolved only with `resolve` (else: every flag, an
  * upper bound). */
 static void register_params(KdUniform *u, bool resolve) {
-  int np = clang_Cursor_getNumArguments(u->fn);
+  int np = kd_function_nparams(u->fn);
   for (int i = 0; i < np; i++) {
-    CXCursor p = clang_Cursor_getArgument(u->fn, (unsigned)i);
+    CXCursor p = kd_function_param(u->fn, (unsigned)i);
     CXType t = ctype(u, p);
     VarKind kind = is_ref(t) ? V_REF : V_VALUE;
     unsigned flags = 0;

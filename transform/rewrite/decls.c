@@ -236,13 +236,13 @@ static void cl_param_base(R *r, const char *name, uint32_t nregions, char *out, 
 
 /* The parameters of declaration fn of def that are views (in instance r->cur.inst). */
 void rw_edit_decl_params(R *r, CXCursor fn, CXCursor def) {
-  int np = clang_Cursor_getNumArguments(fn);
+  int np = kd_function_nparams(fn);
   bool kernel = rw_is_kernel_fn(r, def);
-  for (int i = 0; i < np && i < clang_Cursor_getNumArguments(def); i++) {
-    Var *v = rw_var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
+  for (int i = 0; i < np && i < kd_function_nparams(def); i++) {
+    Var *v = rw_var_find(r, kd_function_param(def, (unsigned)i));
     if (!v || !rw_is_view(r, v))
       continue;
-    CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+    CXCursor p = kd_function_param(fn, (unsigned)i);
     RStruct *S = &r->rs[v->rs];
     char name[128];
     rw_spell(p, name, sizeof name);

@@ -121,6 +121,9 @@ static const char *why_text(KdDesWhy why) {
     return "a member function is called on an element";
   case KD_DES_WHY_VOLATILE:
     return "it is cast to a pointer to volatile (the accessors' loads and stores are not volatile)";
+  case KD_DES_WHY_DEPENDENT:
+    return "an expression whose type depends on a template parameter reaches it (the rewriter reads a function "
+           "template's text, where what that expression does is not known until instantiation)";
   default:
     return NULL;
   }

@@ -231,7 +231,7 @@ static void setup_fns(R *r) {
     CXCursor fn = r->funcs.v[f];
     if (!clang_isCursorDefinition(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl || rw_is_kernel_fn(r, fn) ||
         rw_fn_find(r, fn))
-      continue;
+      continue;  // (a function template is rewritten in place, its text standing for every instantiation)
     enum CXCursorKind lex = clang_getCursorKind(clang_getCursorLexicalParent(fn));
     char name[256];
     rw_spell(fn, name, sizeof name);
@@ -274,8 +274,8 @@ void rw_pass1(R *r) {
       // a function of another input that takes device data: its first declaration here stands for it
       if (clang_Cursor_isNull(clang_getCursorDefinition(fn)) && rw_extern_any(r, fn) &&
           clang_equalCursors(fn, clang_getCanonicalCursor(fn)))
-        for (int i = 0; i < clang_Cursor_getNumArguments(fn); i++) {
-          CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+        for (int i = 0; i < kd_function_nparams(fn); i++) {
+          CXCursor p = kd_function_param(fn, (unsigned)i);
           int rs = rw_rs_of_pointer(r, rw_ctype(p));
           if (rs >= 0 && rw_extern_view(r, fn, i)) {
             Var *v = rw_var_add(r, p, rs);
@@ -285,9 +285,9 @@ void rw_pass1(R *r) {
       continue;
     }
     bool kernel = rw_is_kernel_fn(r, fn);
-    int np = clang_Cursor_getNumArguments(fn);
+    int np = kd_function_nparams(fn);
     for (int i = 0; i < np; i++) {
-      CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+      CXCursor p = kd_function_param(fn, (unsigned)i);
       CXType t = rw_ctype(p);
       int rs = rw_rs_of_pointer(r, t);
       if (rs < 0)
@@ -339,7 +339,7 @@ enum CXChildVisitResult rw_collect_funcs(CXCursor c, CXCursor parent, CXClientDa
   if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl || k == CXCursor_ClassDecl)
     return CXChildVisit_Recurse;
   if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
-      k == CXCursor_Destructor)
+      k == CXCursor_Destructor || (k == CXCursor_FunctionTemplate && kd_function_template_plain(c)))
     rw_collect(c, parent, &r->funcs);
   else if (k == CXCursor_VarDecl) {
     pass1_vardecl(r, rw_node_of(r, c));  // globals

@@ -134,6 +134,38 @@ static void check_hidden_uses(R *r) {
   free(seen.v);
 }
 
+/* Whether token t spells s. */
+static bool token_is(R *r, CXToken t, const char *s) {
+  CXString sp = clang_getTokenSpelling(r->src->tu, t);
+  bool is = !strcmp(clang_getCString(sp), s);
+  clang_disposeString(sp);
+  return is;
+}
+
+/* The explicit instantiations (and `extern template` declarations) among
+ * one mapped file's tokens: keyword `template` not followed by `<` and not
+ * after `.`, `->` or `::` (`p.template f<T>()`), up to the `;` that ends it
+ * (r->expl).  libclang does not show them as cursors. */
+static void read_explicit_instantiations(R *r, CXToken *toks, unsigned nt) {
+  for (unsigned t = 0; t + 1 < nt; t++) {
+    if (clang_getTokenKind(toks[t]) != CXToken_Keyword || !token_is(r, toks[t], "template") ||
+        token_is(r, toks[t + 1], "<"))
+      continue;
+    if (t > 0 && (token_is(r, toks[t - 1], ".") || token_is(r, toks[t - 1], "->") || token_is(r, toks[t - 1], "::")))
+      continue;
+    unsigned e = t + 1;
+    while (e < nt && !token_is(r, toks[e], ";"))
+      e++;
+    unsigned b_off, e_off;
+    if (!rw_in_files(r, clang_getTokenLocation(r->src->tu, toks[t]), &b_off) ||
+        !rw_in_files(r, clang_getTokenLocation(r->src->tu, toks[e < nt ? e : nt - 1]), &e_off))
+      continue;
+    kd_vec_push(&r->expl, b_off);
+    kd_vec_push(&r->expl, e_off);
+    t = e;
+  }
+}
+
 /* The identifier tokens of one mapped file, each with its first offset. */
 static void read_file_idents(R *r, const KdMappedFile *mf) {
   CXTranslationUnit tu = r->src->tu;
@@ -142,6 +174,7 @@ static void read_file_idents(R *r, const KdMappedFile *mf) {
   CXToken *toks = NULL;
   unsigned nt = 0;
   clang_tokenize(tu, all, &toks, &nt);
+  read_explicit_instantiations(r, toks, nt);
   bool after_define = false;
   for (unsigned t = 0; t < nt; t++) {
     if (clang_getTokenKind(toks[t]) != CXToken_Identifier) {
@@ -187,7 +220,20 @@ bool rw_file_spells(R *r, const char *name) {
   return id != NULL;
 }
 
+/* Whether an explicit instantiation (or `extern template`) of the mapped
+ * files names `name`; *at: where the first such one starts. */
+bool rw_explicit_instantiation(R *r, const char *name, unsigned *at) {
+  read_idents(r);
+  for (int i = 0; i + 1 < r->expl.n; i += 2)
+    if (rw_has_word(r, r->expl.v[i], r->expl.v[i + 1], name)) {
+      *at = r->expl.v[i];
+      return true;
+    }
+  return false;
+}
+
 void rw_free_idents(R *r) {
+  free(r->expl.v);
   Ident *id, *tmp;
   HASH_ITER(hh, r->idents, id, tmp) {
     HASH_DEL(r->idents, id);
@@ -246,6 +292,31 @@ void rw_check_names(R *r) {
 }
 
 /* Views and opaque pointers in one component: that struct keeps AoS. */
+/* A function template is rewritten in place, its text standing for every
+ * instantiation (kd_function_template_plain).  An explicit instantiation
+ * (`template __global__ void k<4>(S *, int);`) spells the parameter types
+ * again where libclang shows no cursor: where one names a template whose
+ * parameter becomes a view, that struct keeps AoS. */
+static void check_templates(R *r) {
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor fn = r->funcs.v[f];
+    if (clang_getCursorKind(fn) != CXCursor_FunctionTemplate || !clang_isCursorDefinition(fn))
+      continue;
+    int np = kd_function_nparams(fn);
+    for (int i = 0; i < np; i++) {
+      Var *v = rw_var_find(r, kd_function_param(fn, (unsigned)i));
+      char name[256];
+      rw_spell(fn, name, sizeof name);
+      unsigned at;
+      if (rw_is_view(r, v) && rw_explicit_instantiation(r, name, &at))
+        rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, at),
+                       "function template '%s' takes it and is explicitly instantiated (an explicit instantiation "
+                       "spells the parameter types again, and the rewriter does not rewrite it)",
+                       name);
+    }
+  }
+}
+
 void rw_resolve(R *r) {
   rw_close_moves(r);
   // a launch argument array used in any other way: the addresses in it escape
@@ -296,6 +367,7 @@ void rw_resolve(R *r) {
       }
     }
   }
+  check_templates(r);
   rw_check_clones(r);
   check_hidden_uses(r);  // after the clone checks, whose remarks say more
 }

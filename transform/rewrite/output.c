@@ -325,11 +325,11 @@ void rw_opencl_header(R *r, KdRewriteResult *out) {
       continue;
     char kname[256];
     rw_spell(fn, kname, sizeof kname);
-    int np = clang_Cursor_getNumArguments(fn);
+    int np = kd_function_nparams(fn);
     fprintf(f, "static const int kdlg_args_%s[] = {", kname);
     int next = 0;
     for (int i = 0; i < np; i++) {
-      Var *v = rw_var_find(r, clang_Cursor_getArgument(fn, (unsigned)i));
+      Var *v = rw_var_find(r, kd_function_param(fn, (unsigned)i));
       fprintf(f, "%s%d", i ? ", " : "", next);
       next += v && rw_is_view(r, v) && rw_rewritten(&r->rs[v->rs]) ? (int)r->rs[v->rs].L->nclusters + 1 : 1;
     }

@@ -378,6 +378,8 @@ typedef struct R {
   RwMacros mac;          // macros that reach __func__ / __COUNTER__
   Method *methods;       // member functions called on elements, by their definition (methods.c)
   struct Ident *idents;  // the mapped files' identifier tokens (rw_file_spells), read at the first question
+  KD_VEC(unsigned) expl; // ... and with them, the explicit instantiations: [v[2k], v[2k+1]) from `template`
+                         // (not followed by `<`) to its `;` (rw_explicit_instantiation)
   bool idents_read;
   bool prelude_defined;  // ... one of them is `#define KDLG_FN` (an output of kdlg-opt, run again)
 } R;
@@ -504,6 +506,7 @@ typedef struct Ident {
   UT_hash_handle hh;
 } Ident;
 bool rw_file_spells(R *r, const char *name);
+bool rw_explicit_instantiation(R *r, const char *name, unsigned *at);
 void rw_check_names(R *r);
 void rw_free_idents(R *r);
 void rw_resolve(R *r);

@@ -273,7 +273,7 @@ bool rw_extern_view(R *r, CXCursor fn, int i) { return in_list(fn, i, r->opt->ex
 bool rw_extern_mixed(R *r, CXCursor fn, int i) { return in_list(fn, i, r->opt->extern_mixed, r->opt->nextern_mixed); }
 
 bool rw_extern_any(R *r, CXCursor fn) {
-  int np = clang_Cursor_getNumArguments(fn);
+  int np = kd_function_nparams(fn);
   for (int i = 0; i < np; i++)
     if (rw_extern_view(r, fn, i))
       return true;

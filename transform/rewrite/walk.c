@@ -259,9 +259,44 @@ void rw_emit_elem_view(R *r, KdNode *e, int rs) {
   rw_walk_terms(r, &vr);
 }
 
+/* A call whose function depends on a template parameter (`h<N>(p, i)` in
+ * a function template, unresolved until instantiation): what it is given
+ * of a view, other than a value read from it, keeps that struct AoS. */
+static void walk_dependent_call(R *r, KdNode *c) {
+  for (int k = 0; k < c->nkids; k++) {
+    VRef vr;
+    rw_vref(r, c->kids[k], &vr);
+    if (vr.kind == VR_PTR || vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB || vr.kind == VR_FADDR)
+      rw_set_bad(r, vr.var->rs, c->kids[k]->c,
+                 "it is passed to a call whose function depends on a template parameter (the rewriter reads a "
+                 "function template's text, and cannot tell which function that call reaches, nor how)");
+    else
+      rw_walk(r, c->kids[k], CTX_VALUE);
+  }
+}
+
+/* Why a pointer to a view given to function `callee` (defined at def, in
+ * the files if `local`) as argument i cannot follow it there. */
+static const char *passed_why(R *r, CXCursor callee, CXCursor def, bool local, int i) {
+  CXCursor tpl = local ? clang_getSpecializedCursorTemplate(def) : clang_getNullCursor();
+  if (clang_getCursorKind(tpl) == CXCursor_FunctionTemplate && kd_decl_key(tpl).offset == kd_decl_key(def).offset &&
+      kd_decl_key(tpl).file == kd_decl_key(def).file) {  // an instantiation (not an explicit specialization)
+    if (!kd_function_template_plain(tpl))
+      return "a function template the rewriter does not rewrite (a member, an operator, or one with a parameter pack)";
+    return "a function template whose parameter there has a type that depends on a template parameter (the "
+           "rewriter rewrites a template's text, and there it is no pointer to the struct)";
+  }
+  return local || rw_extern_mixed(r, callee, i) ? "whose parameter receives other pointers too"
+                                                : "which the rewriter cannot see into";
+}
+
 static void walk_call(R *r, KdNode *c) {
   CXCursor callee = kd_node_referenced(r->tree, c);
   int nargs = clang_Cursor_getNumArguments(c->c);
+  if (clang_Cursor_isNull(callee) && kd_node_type_kind(r->tree, c) == CXType_Dependent) {
+    walk_dependent_call(r, c);
+    return;
+  }
   if (nargs < 0 || clang_Cursor_isNull(callee)) {
     walk_kids(r, c);
     return;
@@ -366,8 +401,7 @@ static void walk_call(R *r, KdNode *c) {
     }
     if (vr.kind == VR_PTR) {
       rw_set_bad(r, vr.var->rs, a->c, "a pointer to it is passed to '%s', %s", name,
-                 local || rw_extern_mixed(r, callee, i) ? "whose parameter receives other pointers too"
-                                                        : "which the rewriter cannot see into");
+                 passed_why(r, callee, def, local, i));
       continue;
     }
     bool byref = i < clang_getNumArgTypes(ft) && rw_is_reference(clang_getArgType(ft, (unsigned)i));
