@@ -28,6 +28,7 @@
 #include "compdb.h"
 #include "datadir.h"
 #include "depfile.h"
+#include "includers.h"
 #include "options.h"
 #include "output.h"
 #include "report.h"
@@ -561,6 +562,23 @@ static int print_diffs(const Unit *u, int n) {
   return 0;
 }
 
+/* A changed header that a source file of the project includes, which is
+ * not an input: that file's build would see the new header without the
+ * rest of the program's rewrite (tool/includers.h). */
+static void warn_includers(const char *root, const Unit *u, int n, const KdRewrittenHeader *const *hs, int nh) {
+  char **in = kd_xcalloc((size_t)n + 1, sizeof(char *));
+  const char **hr = kd_xcalloc((size_t)nh + 1, sizeof(char *));
+  for (int i = 0; i < n; i++)
+    in[i] = realpath(u[i].input, NULL);
+  for (int k = 0; k < nh; k++)
+    hr[k] = hs[k]->real;
+  kd_warn_outside_includers(root, (const char *const *)in, n, hr, nh, stderr);
+  for (int i = 0; i < n; i++)
+    free(in[i]);
+  free(in);
+  free(hr);
+}
+
 /* The outputs, each complete in memory before it is written atomically
  * (--dry-run: the plan and the edits on stdout, nothing written; --diff:
  * the diffs on stdout, no source written); every path is checked before
@@ -623,6 +641,8 @@ static int write_outputs(const Options *o, const char *root, const Unit *u, int 
     if ((o->in_place && backup(o, dests.v[k]) != 0) || kd_make_parents("kdlg-opt", dests.v[k], stderr) != 0 ||
         kd_write_atomic("kdlg-opt", dests.v[k], hs.v[k]->text, hs.v[k]->len, stderr) != 0)
       rc = EXIT_INPUT;
+  if (rc == 0 && hs.n > 0 && !o->all)
+    warn_includers(root, u, n, hs.v, hs.n);
   for (int k = 0; k < dests.n; k++)
     free(dests.v[k]);
   free(dests.v);

@@ -1,0 +1,2 @@
+#include <cstdio>
+int unrelated() { return std::printf("task.h\n"); }
