@@ -95,7 +95,6 @@ FEATURES = {
     "constant_param": (0.2, "OpenCL: a kernel reading the struct through __constant (known: issue 21 class 2)"),
     "ptr_value_base": (0.2, "(q++)->f and (++q)->f as access bases (known: issue 21 class 3)"),
     "templates": (0.3, "CUDA: kernels templated on an int (a loop bound) or a type, launched with template arguments"),
-    "holders": (0.3, "CUDA: device pointers kept in members of a host struct; a struct of a pointer and a count passed to a kernel by value"),
 }
 
 # scalar types: key -> (CUDA spelling, OpenCL spelling, bytes, kind, cldiff fill)
@@ -172,7 +171,7 @@ class Gen:
                 self.feat[f] = False
         else:
             for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn", "refs",
-                      "shared_helper", "templates", "holders"):
+                      "shared_helper", "templates"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -1287,53 +1286,7 @@ class Gen:
         o.append("  fclose(f);")
         o.append("  return 0;")
         o.append("}")
-        if self.on("holders"):
-            o = self.holders(structs, o)
         return o
-
-    def holders(self, structs, o):
-        """CUDA, feature holders: main's device arrays a<k>, b<k> become
-        members of one host struct (dbufs.a<k>: declared, allocated, copied,
-        launched, freed through the member); then each struct's a<k> is
-        given, in a struct of a pointer and a count passed by value, to one
-        more kernel that updates a scalar leaf of every element through the
-        member.  Its own random stream: other programs stay the same."""
-        import re
-        hr = random.Random(f"{self.seed}:holders")
-        at = o.index("int main(int argc, char **argv) {")
-        pre, main = o[:at], o[at:]
-        decl = []
-        for s in structs:
-            k = s.name[1:]
-            decl += [f"  {s.spell} *a{k};", f"  {s.spell} *b{k};"]
-        main = [line for line in main if line not in decl]
-        for s in structs:
-            k = s.name[1:]
-            for b in (f"a{k}", f"b{k}"):
-                main = [re.sub(r"(?<![\w.])" + b + r"\b", "dbufs." + b, line) for line in main]
-        members = " ".join(f"{s.spell} *a{s.name[1:]}; {s.spell} *b{s.name[1:]};" for s in structs)
-        types = [f"struct DevBufs {{ {members} }};"]
-        launches = []
-        for s in structs:
-            k = s.name[1:]
-            leaves = [l for l in s.leaves() if l.kind in "fiu"]
-            if not leaves:
-                continue
-            leaf = hr.choice(leaves)
-            path, t = self.leaf_path_fixed(leaf), self.sname(leaf.key)
-            types.append(f"struct Hold{k} {{ {s.spell} *hp; int n; }};")
-            types.append(f"__global__ void khold{k}(Hold{k} h) {{")
-            types.append("  int i = (int)(blockIdx.x * blockDim.x + threadIdx.x);")
-            types.append("  if (i < h.n)")
-            types.append(f"    h.hp[i]{path} = ({t})(h.hp[i]{path} + ({t})(1 + i % 3));")
-            types.append("}")
-            launches += [f"  {{ Hold{k} hold{k}; hold{k}.hp = dbufs.a{k}; hold{k}.n = n{k};",
-                         f"    khold{k}<<<(n{k} + 63) / 64, 64>>>(hold{k}); }}",
-                         "  ck(cudaGetLastError(), __LINE__);"]
-        main.insert(1, "  DevBufs dbufs;")
-        sync = main.index("  ck(cudaDeviceSynchronize(), __LINE__);")
-        main[sync:sync] = launches
-        return pre + types + main
 
     def leaf_path_fixed(self, leaf):
         out = ""

@@ -198,10 +198,7 @@ static const char *member_why(R *r, CXCursor fd, CXCursor holder) {
  * a view where it holds device data.  Its default initialiser flows into
  * it. */
 static void pass1_fielddecl(R *r, CXCursor fd) {
-  if (!r->cuda)
-    return;
-  rw_shown_member_name(r, fd);
-  int rs = rw_rs_of_pointer(r, clang_getCursorType(fd));
+  int rs = r->cuda ? rw_rs_of_pointer(r, clang_getCursorType(fd)) : -1;
   if (rs < 0)
     return;
   Var *v = rw_var_add(r, fd, rs);
@@ -209,6 +206,9 @@ static void pass1_fielddecl(R *r, CXCursor fd) {
     return;  // (a header read again)
   v->member = true;
   r->fl.nmembers++;
+  unsigned off;
+  if (rw_in_files(r, clang_getCursorLocation(fd), &off))
+    kd_vec_push(&v->uses, off);
   const char *why = member_why(r, fd, clang_getCursorSemanticParent(fd));
   if (why) {
     rw_set_opaque(r, v, fd, why);
@@ -230,10 +230,12 @@ static void pass1_ctor_inits(R *r, CXCursor fn) {
   for (int i = 0; i < n->nkids; i++) {
     if (n->kids[i]->c.kind != CXCursor_MemberRef)
       continue;
-    rw_shown_member_name(r, n->kids[i]->c);
     Var *v = rw_base_var(r, clang_getCursorReferenced(n->kids[i]->c));
     if (!v || !v->member)
       continue;
+    unsigned off;
+    if (rw_in_files(r, clang_getCursorLocation(n->kids[i]->c), &off))
+      kd_vec_push(&v->uses, off);
     KdNode *init = i + 1 < n->nkids && clang_isExpression(n->kids[i + 1]->c.kind) ? n->kids[i + 1] : NULL;
     if (init)
       rw_flow(r, v, init);
@@ -259,8 +261,12 @@ static void pass1_init_list(R *r, KdNode *c) {
 /* Pass 1 at node c of a function body. */
 static void pass1_node(R *r, KdNode *c) {
   enum CXCursorKind k = c->c.kind;
-  if (r->fl.nmembers > 0 && k == CXCursor_MemberRefExpr)
-    rw_shown_member_name(r, c->c);
+  if (r->fl.nmembers > 0 && k == CXCursor_MemberRefExpr) {
+    Var *v = rw_ref_var(r, c);
+    unsigned off;
+    if (v && v->member && rw_in_files(r, clang_getCursorLocation(c->c), &off))
+      kd_vec_push(&v->uses, off);
+  }
   if (r->fl.nmembers > 0 && k == CXCursor_InitListExpr)
     pass1_init_list(r, c);
   if (k == CXCursor_VarDecl) {

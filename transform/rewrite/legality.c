@@ -235,14 +235,12 @@ bool rw_explicit_instantiation(R *r, const char *name, unsigned *at) {
 
 void rw_free_idents(R *r) {
   free(r->expl.v);
-  for (int k = 0; k < 2; k++) {
-    Ident *id, *tmp, **set = k ? &r->shown : &r->idents;
-    HASH_ITER(hh, *set, id, tmp) {
-      HASH_DEL(*set, id);
-      free(id->offs.v);
-      free(id->name);
-      free(id);
-    }
+  Ident *id, *tmp;
+  HASH_ITER(hh, r->idents, id, tmp) {
+    HASH_DEL(r->idents, id);
+    free(id->offs.v);
+    free(id->name);
+    free(id);
   }
 }
 
@@ -296,55 +294,32 @@ void rw_check_names(R *r) {
 }
 
 /* Views and opaque pointers in one component: that struct keeps AoS. */
-/* Records that the parser shows member name c (a FieldDecl, a
- * MemberRefExpr or a constructor's MemberRef, of any class) at its location. */
-void rw_shown_member_name(R *r, CXCursor c) {
-  unsigned off;
-  if (!rw_in_files(r, clang_getCursorLocation(c), &off))
-    return;
-  char name[RW_MAX_IDENT + 2];
-  rw_spell(c, name, sizeof name);
-  if (!*name)
-    return;
-  Ident *id;
-  HASH_FIND_STR(r->shown, name, id);
-  if (!id) {
-    id = kd_xcalloc(1, sizeof *id);
-    id->name = kd_xstrdup(name);
-    id->off = off;
-    HASH_ADD_KEYPTR(hh, r->shown, id->name, strlen(id->name), id);
-  }
-  kd_vec_push(&id->offs, off);
-}
-
 /* A member that holds device data (Var.member) becomes a view everywhere
- * it is named.  Every token spelling its name in the mapped files must be a
- * member name the parser shows (rw_shown_member_name: its declaration and
- * uses, or another class's member of that name, pass 1 saw each in the
- * bodies it visited); any other (in a branch of #if the preprocessor skips,
- * a macro, a default argument, a variable of that name) might be a use
- * that would stay unrewritten, so the struct keeps AoS (conservative). */
+ * it is named.  Every token spelling its name in the mapped files must be
+ * one of the names pass 1 saw of it (its declaration, MemberRefExprs in the
+ * bodies it visited, constructor initialisers); any other (in a branch of
+ * #if the preprocessor skips, a macro, a default argument, another class's
+ * member of that name) might be a use that would stay unrewritten, so the
+ * struct keeps AoS (conservative). */
 static void check_member_uses(R *r) {
   for (int i = 0; i < r->fl.nvars; i++) {
     Var *v = r->fl.vars[i];
-    if (!v->member || !rw_is_view(r, v))
+    if (!v->member || !rw_is_view(r, v) || !v->uses.n)
       continue;
     read_idents(r);
-    Ident *id, *sh;
+    Ident *id;
     HASH_FIND_STR(r->idents, v->name, id);
-    HASH_FIND_STR(r->shown, v->name, sh);
     if (!id)
       continue;
-    if (sh && sh->offs.n > 1)
-      qsort(sh->offs.v, (size_t)sh->offs.n, sizeof *sh->offs.v, cmp_unsigned);
+    qsort(v->uses.v, (size_t)v->uses.n, sizeof *v->uses.v, cmp_unsigned);
     for (int t = 0; t < id->offs.n; t++) {
       unsigned off = id->offs.v[t];
-      if (sh && bsearch(&off, sh->offs.v, (size_t)sh->offs.n, sizeof *sh->offs.v, cmp_unsigned))
+      if (bsearch(&off, v->uses.v, (size_t)v->uses.n, sizeof *v->uses.v, cmp_unsigned))
         continue;
       rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, off),
                      "member '%s' holds its device data, and this '%s' is not a use of it the parser shows (a "
-                     "branch of #if that the preprocessor skips, a macro, or a variable of that name), "
-                     "which would stay unrewritten",
+                     "branch of #if that the preprocessor skips, a macro, or another member or variable of that "
+                     "name), which would stay unrewritten",
                      v->name, v->name);
       break;
     }

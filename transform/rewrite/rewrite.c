@@ -93,6 +93,7 @@ static void rw_free(R *r) {
   HASH_CLEAR(hh, r->fl.var_map);
   rw_untyped_free(r);
   for (int i = 0; i < r->fl.nvars; i++) {  // (twins are not in the hash)
+    free(r->fl.vars[i]->uses.v);
     free(r->fl.vars[i]);
   }
   free(r->fl.vars);

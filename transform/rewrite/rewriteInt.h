@@ -165,6 +165,8 @@ typedef struct Var {
   CXCursor moved_at;     // where the offset was added (the first place seen)
   bool member;           // a data member of pointer type of a class holding device data (`struct H { S *d; }`:
                          // every `h.d`, `h->d`, implicit `this->d` names it, and its declaration becomes a view)
+  KD_VEC(unsigned) uses; // member: the map offsets of the names of it the walked code spells (its declaration,
+                         // MemberRefExprs), for legality.c's hidden-use check
   bool ref;              // a local reference to an element (`S &r = p[i]`, `const S &c = *q`), not a
                          // pointer: joined with the pointer it is bound into; as a view it is a view of
                          // that one element (`kdlg_view_S r = kdlg_S_offset(p, (i))`) and each use of
@@ -381,8 +383,6 @@ typedef struct R {
   RwMacros mac;          // macros that reach __func__ / __COUNTER__
   Method *methods;       // member functions called on elements, by their definition (methods.c)
   struct Ident *idents;  // the mapped files' identifier tokens (rw_file_spells), read at the first question
-  struct Ident *shown;   // member names the parser shows (FieldDecls, MemberRefExprs, constructors' MemberRefs,
-                         // of any class), by name: legality.c's check_member_uses
   KD_VEC(unsigned) expl; // ... and with them, the explicit instantiations: [v[2k], v[2k+1]) from `template`
                          // (not followed by `<`) to its `;` (rw_explicit_instantiation)
   bool idents_read;
@@ -514,7 +514,6 @@ typedef struct Ident {
 } Ident;
 bool rw_file_spells(R *r, const char *name);
 bool rw_explicit_instantiation(R *r, const char *name, unsigned *at);
-void rw_shown_member_name(R *r, CXCursor c);
 void rw_edit_members(R *r);
 void rw_check_names(R *r);
 void rw_free_idents(R *r);

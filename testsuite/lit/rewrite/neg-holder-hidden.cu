@@ -7,7 +7,7 @@
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
 // RUN: sed '1,/^ \*\/$/d' %t.dir/out.cu > %t.dir/body.cu
 // RUN: cmp %s %t.dir/body.cu
-// CHECK: neg-holder-hidden.cu:[[@LINE+16]]:28: remark: struct 'P' keeps its AoS layout: member 'd' holds its device data, and this 'd' is not a use of it the parser shows (a branch of #if that the preprocessor skips, a macro, or a variable of that name), which would stay unrewritten [kdlg-rewrite]
+// CHECK: neg-holder-hidden.cu:[[@LINE+16]]:28: remark: struct 'P' keeps its AoS layout: member 'd' holds its device data, and this 'd' is not a use of it the parser shows (a branch of #if that the preprocessor skips, a macro, or another member or variable of that name), which would stay unrewritten [kdlg-rewrite]
 // CHECK-NOT: remark
 // CHECK: exit=0
 #include <cstdio>
