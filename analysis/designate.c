@@ -248,16 +248,6 @@ static void member_of(Walk *w, KdNode *n, bool arrow, KdDes *out);
 
 static void step_member(Walk *w, KdNode *n, KdDes *out) {
   const KdDesClient *cl = w->cl;
-  if (cl->member_base && kd_node_type_kind(cl->tree, n) == CXType_Pointer) {
-    clear(out);
-    cl->member_base(cl->ctx, n, out);
-    if (out->kind != KD_DES_NONE) {  // a member the client tracks as a variable
-      out->ref = n;
-      out->width = KD_DES_W_BASE;
-      out->width_at = n;
-      return;
-    }
-  }
   if (n->nkids < 1 && cl->this_base) {  // an implicit `this->m`
     clear(out);
     cl->this_base(cl->ctx, n, out);

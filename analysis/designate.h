@@ -214,13 +214,6 @@ typedef struct KdDesClient {
    * reads as `this->m`.  Sets d as `base` does (a pointer); d->ref becomes n.
    * Without it `this` and implicit members designate nothing. */
   void (*this_base)(void *ctx, KdNode *n, KdDes *d);
-  /* Optional (the rewriter): what a data member designates as a name of its
-   * own: `n` is a MemberRefExpr (`h.d`, `h->d`, an implicit `this->d`) of a
-   * member of pointer type that the client tracks like a variable (a class
-   * holding device data).  Sets d as `base` does, or leaves it none (then
-   * the member is read as a member of what its base designates); d->ref
-   * becomes n.  Asked before this_base. */
-  void (*member_base)(void *ctx, KdNode *n, KdDes *d);
   /* Optional: called with every sub-expression that is evaluated before the
    * designated place, in evaluation order: each subscript's index (whatever
    * its base designates), each offset added to or subtracted from a pointer

@@ -298,32 +298,6 @@ void rw_edit_decl_params(R *r, CXCursor fn, CXCursor def) {
   }
 }
 
-/* Members holding device data (Var.member): their declarations become
- * views (a default initialiser a view value), and so do the values
- * constructors' member initialisers give them (`: d(nullptr)`). */
-void rw_edit_members(R *r) {
-  if (r->fl.nmembers == 0)
-    return;
-  for (int i = 0; i < r->fl.nvars; i++) {
-    Var *v = r->fl.vars[i];
-    if (v->member && rw_is_view(r, v))
-      rw_walk_vardecl(r, rw_node_of(r, v->decl), false);
-  }
-  for (int f = 0; f < r->funcs.n; f++) {
-    CXCursor fn = r->funcs.v[f];
-    if (clang_getCursorKind(fn) != CXCursor_Constructor || !clang_isCursorDefinition(fn))
-      continue;
-    KdNode *n = rw_node_of(r, fn);
-    for (int k = 0; k + 1 < n->nkids; k++) {
-      if (n->kids[k]->c.kind != CXCursor_MemberRef || !clang_isExpression(n->kids[k + 1]->c.kind))
-        continue;
-      Var *v = rw_base_var(r, clang_getCursorReferenced(n->kids[k]->c));
-      if (v && v->member && rw_is_view(r, v))
-        rw_emit_view_value(r, n->kids[k + 1], v->rs, "a member");
-    }
-  }
-}
-
 /* Parameters of every declaration of a function whose parameters are views
  * (a cloneable function: in the instance its text stands for). */
 void rw_edit_params(R *r) {

@@ -104,20 +104,6 @@ static void view_this(void *ctx, KdNode *n, KdDes *d) {
   d->id = M->rs;
 }
 
-/* The member oracle: a data member that holds device data (Var.member) is
- * a view, whatever object its base names. */
-static void view_member(void *ctx, KdNode *n, KdDes *d) {
-  R *r = ctx;
-  if (r->fl.nmembers == 0)
-    return;
-  Var *v = rw_ref_var(r, n);
-  if (!v || !v->member || !rw_is_view(r, v))
-    return;
-  d->kind = KD_DES_PTR;
-  d->base = v;
-  d->id = v->rs;
-}
-
 static int view_field(void *ctx, const KdDes *d, KdNode *member) { return rw_field_index(ctx, d->id, member); }
 
 /* Whether t is a pointer to (d a pointer) or is (d an element) the view's struct. */
@@ -149,10 +135,7 @@ static void vref_from(const KdDes *d, VRef *out) {
   // a pointer from a pointer update (`q++`, `(q += k) + 1`) is not a value the
   // rewriter gives a view parameter or variable: none, as before rule 5
   // (its accesses, `(q++)->x`, are rewritten with the update as their base)
-  // (a member holding device data, `h.d`, is a value: member_base's)
-  KdDesKind kind = d->kind == KD_DES_PTR && d->ref && !rw_named_ref(d->ref) && d->ref->c.kind != CXCursor_MemberRefExpr
-                       ? KD_DES_NONE
-                       : d->kind;
+  KdDesKind kind = d->kind == KD_DES_PTR && d->ref && !rw_named_ref(d->ref) ? KD_DES_NONE : d->kind;
   switch (kind) {
   case KD_DES_PTR:
     out->kind = d->base && ((const Var *)d->base)->ref ? VR_BAD : VR_PTR;  // `&r`: see below
@@ -207,7 +190,6 @@ void rw_vref(R *r, KdNode *c, VRef *out) {
                         .base = view_base,
                         .update = view_update,
                         .this_base = view_this,
-                        .member_base = view_member,
                         .field = view_field,
                         .same = view_same,
                         .memo_get = memo_get,
@@ -256,14 +238,6 @@ Src rw_ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
   case CXCursor_DeclRefExpr: {
     Var *v = clang_Cursor_isNull(kd_node_referenced(r->tree, e)) ? NULL : rw_ref_var(r, e);
     if (v) {
-      *var = v;
-      return SRC_VAR;
-    }
-    return SRC_OTHER;
-  }
-  case CXCursor_MemberRefExpr: {  // a data member that holds device data (Var.member)
-    Var *v = r->fl.nmembers == 0 || clang_Cursor_isNull(kd_node_referenced(r->tree, e)) ? NULL : rw_ref_var(r, e);
-    if (v && v->member) {
       *var = v;
       return SRC_VAR;
     }

@@ -16,10 +16,6 @@ Var *rw_address_of_var(R *r, KdNode *e) {
   KdNode *ch = rw_only_kid(e);
   while (ch && ch->c.kind == CXCursor_ParenExpr)
     ch = rw_only_kid(ch);
-  if (ch && ch->c.kind == CXCursor_MemberRefExpr && r->fl.nmembers > 0) {  // &h.d of a member holding device data
-    Var *v = rw_ref_var(r, ch);
-    return v && v->member ? v : NULL;
-  }
   if (!ch || ch->c.kind != CXCursor_DeclRefExpr)
     return NULL;
   return rw_ref_var(r, ch);
@@ -145,130 +141,9 @@ static void pass1_vardecl(R *r, KdNode *v) {
       rw_flow(r, var, v->kids[i]);
 }
 
-/* Whether record declaration `outer` is `inner` or holds it in a field of
- * record type (directly, or nested up to a few levels). */
-static bool record_holds(CXCursor outer, CXCursor inner, int depth) {
-  if (clang_equalCursors(clang_getCanonicalCursor(outer), clang_getCanonicalCursor(inner)))
-    return true;
-  if (depth == 0)
-    return false;
-  Kids ks = rw_kids_of(outer);
-  bool holds = false;
-  for (int i = 0; i < ks.n && !holds; i++) {
-    if (clang_getCursorKind(ks.v[i]) != CXCursor_FieldDecl)
-      continue;
-    CXType t = clang_getCanonicalType(clang_getCursorType(ks.v[i]));
-    while (t.kind == CXType_ConstantArray)
-      t = clang_getCanonicalType(clang_getArrayElementType(t));
-    CXCursor d = t.kind == CXType_Record ? clang_getTypeDeclaration(t) : clang_getNullCursor();
-    holds = !clang_Cursor_isNull(d) && record_holds(d, inner, depth - 1);
-  }
-  free(ks.v);
-  return holds;
-}
-
-/* Why member declaration fd (pointer to struct rs) of record `holder`
- * cannot hold a view, or NULL. */
-static const char *member_why(R *r, CXCursor fd, CXCursor holder) {
-  enum CXCursorKind hk = clang_getCursorKind(holder);
-  if (hk != CXCursor_StructDecl && hk != CXCursor_ClassDecl)
-    return "it is a member of a union or of a class template (only members of plain structs and classes are "
-           "followed)";
-  if (clang_Cursor_isAnonymous(holder) || clang_Cursor_isAnonymousRecordDecl(holder))
-    return "it is a member of an anonymous struct";
-  for (int i = 0; i < r->nrs; i++)
-    if (record_holds(r->rs[i].decl, holder, 4))
-      return "the struct or class holding it is one whose layout kdlg-opt plans, or is held in one (a view there "
-             "would change that layout)";
-  unsigned b, e, ne;
-  if (!rw_range_of(r, fd, &b, &e) || !rw_name_end(r, fd, &ne))
-    return "it is declared inside a macro";
-  for (unsigned k = b; k < ne; k++)
-    if (r->text[k] == ',')
-      return "it is declared together with other members (`S *a, *b;`)";
-  unsigned k = rw_skip_blanks(r, ne);
-  if (k < r->len && r->text[k] == ',')
-    return "it is declared together with other members (`S *a, *b;`)";
-  return NULL;
-}
-
-/* CUDA: a data member of pointer-to-planned-struct type (`struct H { S *d;
- * }`) is a variable of its own (Var.member): every `h.d`, `h->d` and
- * implicit `this->d` names it, whatever the object; its declaration becomes
- * a view where it holds device data.  Its default initialiser flows into
- * it. */
-static void pass1_fielddecl(R *r, CXCursor fd) {
-  int rs = r->cuda ? rw_rs_of_pointer(r, clang_getCursorType(fd)) : -1;
-  if (rs < 0)
-    return;
-  Var *v = rw_var_add(r, fd, rs);
-  if (v->member)
-    return;  // (a header read again)
-  v->member = true;
-  r->fl.nmembers++;
-  unsigned off;
-  if (rw_in_files(r, clang_getCursorLocation(fd), &off))
-    kd_vec_push(&v->uses, off);
-  const char *why = member_why(r, fd, clang_getCursorSemanticParent(fd));
-  if (why) {
-    rw_set_opaque(r, v, fd, why);
-    return;
-  }
-  KdNode *n = rw_node_of(r, fd);
-  for (int i = 0; i < n->nkids; i++)
-    if (clang_isExpression(n->kids[i]->c.kind))
-      rw_flow(r, v, n->kids[i]);
-}
-
-/* A member initialiser of constructor fn (`: d(nullptr)`): what it gives a
- * member holding device data flows into it; the initialisers are not in
- * the body that pass 1 visits. */
-static void pass1_ctor_inits(R *r, CXCursor fn) {
-  if (r->fl.nmembers == 0 || clang_getCursorKind(fn) != CXCursor_Constructor)
-    return;
-  KdNode *n = rw_node_of(r, fn);
-  for (int i = 0; i < n->nkids; i++) {
-    if (n->kids[i]->c.kind != CXCursor_MemberRef)
-      continue;
-    Var *v = rw_base_var(r, clang_getCursorReferenced(n->kids[i]->c));
-    if (!v || !v->member)
-      continue;
-    unsigned off;
-    if (rw_in_files(r, clang_getCursorLocation(n->kids[i]->c), &off))
-      kd_vec_push(&v->uses, off);
-    KdNode *init = i + 1 < n->nkids && clang_isExpression(n->kids[i + 1]->c.kind) ? n->kids[i + 1] : NULL;
-    if (init)
-      rw_flow(r, v, init);
-  }
-}
-
-/* A braced initialiser of a class that has members holding device data
- * (`H h = {p, n};`, `H{}`): the rewriter does not follow which value
- * reaches which member. */
-static void pass1_init_list(R *r, KdNode *c) {
-  CXType t = clang_getCanonicalType(kd_node_type(r->tree, c));
-  if (t.kind != CXType_Record)
-    return;
-  Kids ks = rw_kids_of(clang_getTypeDeclaration(t));
-  for (int i = 0; i < ks.n; i++) {
-    Var *v = clang_getCursorKind(ks.v[i]) == CXCursor_FieldDecl ? rw_base_var(r, ks.v[i]) : NULL;
-    if (v && v->member)
-      rw_set_opaque(r, v, c->c, "the struct or class holding it is initialised by a braced list");
-  }
-  free(ks.v);
-}
-
 /* Pass 1 at node c of a function body. */
 static void pass1_node(R *r, KdNode *c) {
   enum CXCursorKind k = c->c.kind;
-  if (r->fl.nmembers > 0 && k == CXCursor_MemberRefExpr) {
-    Var *v = rw_ref_var(r, c);
-    unsigned off;
-    if (v && v->member && rw_in_files(r, clang_getCursorLocation(c->c), &off))
-      kd_vec_push(&v->uses, off);
-  }
-  if (r->fl.nmembers > 0 && k == CXCursor_InitListExpr)
-    pass1_init_list(r, c);
   if (k == CXCursor_VarDecl) {
     pass1_vardecl(r, c);
   } else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c->c) == CXBinaryOperator_Assign) {
@@ -276,17 +151,7 @@ static void pass1_node(R *r, KdNode *c) {
       Var *v = rw_ref_var(r, c->kids[0]);
       if (v && !v->ref)  // (`r = s` on a reference stores the element: pass 2's)
         rw_flow(r, v, c->kids[1]);
-    } else if (c->nkids == 2 && c->kids[0]->c.kind == CXCursor_MemberRefExpr && r->fl.nmembers > 0) {
-      Var *v = rw_ref_var(r, c->kids[0]);  // h.d = e
-      if (v && v->member)
-        rw_flow(r, v, c->kids[1]);
     }
-  } else if ((k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) && c->nkids >= 1 &&
-             c->kids[0]->c.kind == CXCursor_MemberRefExpr && r->fl.nmembers > 0) {
-    Var *v = kd_node_type_kind(r->tree, c->kids[0]) == CXType_Pointer ? rw_ref_var(r, c->kids[0]) : NULL;
-    enum CXUnaryOperatorKind op = k == CXCursor_UnaryOperator ? clang_getCursorUnaryOperatorKind(c->c) : 0;
-    if (v && v->member && (k == CXCursor_CompoundAssignOperator || rw_is_step_op(op)))
-      rw_set_opaque(r, v, c->c, "a member holding it is moved in place (`h.d += k`, `++h.d`: only variables are)");
   } else if ((k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) && c->nkids >= 1 &&
              c->kids[0]->c.kind == CXCursor_DeclRefExpr) {
     // q += k, q -= k, ++q, q--, ... (pass 2 decides whether that form is supported)
@@ -449,7 +314,6 @@ void rw_pass1(R *r) {
     CXCursor fn = r->funcs.v[f];
     if (clang_isCursorDefinition(fn) && !rw_fn_find(r, fn)) {
       r->cur.visiting_fn = fn;
-      pass1_ctor_inits(r, fn);
       rw_pass1_below(r, rw_node_of(r, kd_function_body(fn)));
     }
   }
@@ -474,8 +338,6 @@ enum CXChildVisitResult rw_collect_funcs(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
   if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl || k == CXCursor_ClassDecl)
     return CXChildVisit_Recurse;
-  if (k == CXCursor_FieldDecl)
-    pass1_fielddecl(r, c);
   if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
       k == CXCursor_Destructor || (k == CXCursor_FunctionTemplate && kd_function_template_plain(c)))
     rw_collect(c, parent, &r->funcs);

@@ -28,8 +28,7 @@ const HostCall *rw_host_call(R *r, CXCursor callee) {
  * one, untyped.c: `(void *)d`, `(S *)d` → `d`). */
 static bool host_view_arg(R *r, KdNode *a, VRef *vr) {
   KdNode *s = rw_strip_void_casts(r, a);  // (the conversion to void * of `(void *)d` is no view use)
-  enum CXCursorKind bare = rw_strip_parens_casts(a)->c.kind;
-  bool cast = bare != CXCursor_DeclRefExpr && bare != CXCursor_MemberRefExpr;
+  bool cast = rw_strip_parens_casts(a)->c.kind != CXCursor_DeclRefExpr;
   rw_vref(r, s, vr);
   if (vr->kind != VR_PTR) {
     Var *uv = rw_updated_view(r, s);
@@ -52,16 +51,15 @@ static bool host_view_arg(R *r, KdNode *a, VRef *vr) {
                vr->var->name, line, col);
     return false;
   }
-  if (cast) {  // (void *)d → d; (void *)h.d → (h.d)
+  if (cast) {  // (void *)d → d
     unsigned b, e;
-    if (!rw_node_range(r, a, &b, &e) || !rw_node_plain(r, vr->ref)) {
+    if (!rw_node_range(r, a, &b, &e)) {
       rw_set_bad(r, vr->var->rs, a->c, "a device pointer is spelled inside a macro");
       return false;
     }
     kd_edit_begin(r->cur.E, b, e, vr->var->rs);
-    rw_edit_view(r, vr);
+    kd_edit_text(r->cur.E, "%s", vr->var->name);
   }
-  rw_walk_terms(r, vr);  // (a member's object)
   return true;
 }
 

@@ -195,7 +195,6 @@ static void read_file_idents(R *r, const KdMappedFile *mf) {
         id->off = off;
         HASH_ADD_KEYPTR(hh, r->idents, id->name, strlen(id->name), id);
       }
-      kd_vec_push(&id->offs, off);
     }
     after_define = name && !strcmp(name, "define");
     clang_disposeString(sp);
@@ -238,7 +237,6 @@ void rw_free_idents(R *r) {
   Ident *id, *tmp;
   HASH_ITER(hh, r->idents, id, tmp) {
     HASH_DEL(r->idents, id);
-    free(id->offs.v);
     free(id->name);
     free(id);
   }
@@ -294,38 +292,6 @@ void rw_check_names(R *r) {
 }
 
 /* Views and opaque pointers in one component: that struct keeps AoS. */
-/* A member that holds device data (Var.member) becomes a view everywhere
- * it is named.  Every token spelling its name in the mapped files must be
- * one of the names pass 1 saw of it (its declaration, MemberRefExprs in the
- * bodies it visited, constructor initialisers); any other (in a branch of
- * #if the preprocessor skips, a macro, a default argument, another class's
- * member of that name) might be a use that would stay unrewritten, so the
- * struct keeps AoS (conservative). */
-static void check_member_uses(R *r) {
-  for (int i = 0; i < r->fl.nvars; i++) {
-    Var *v = r->fl.vars[i];
-    if (!v->member || !rw_is_view(r, v) || !v->uses.n)
-      continue;
-    read_idents(r);
-    Ident *id;
-    HASH_FIND_STR(r->idents, v->name, id);
-    if (!id)
-      continue;
-    qsort(v->uses.v, (size_t)v->uses.n, sizeof *v->uses.v, cmp_unsigned);
-    for (int t = 0; t < id->offs.n; t++) {
-      unsigned off = id->offs.v[t];
-      if (bsearch(&off, v->uses.v, (size_t)v->uses.n, sizeof *v->uses.v, cmp_unsigned))
-        continue;
-      rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, off),
-                     "member '%s' holds its device data, and this '%s' is not a use of it the parser shows (a "
-                     "branch of #if that the preprocessor skips, a macro, or another member or variable of that "
-                     "name), which would stay unrewritten",
-                     v->name, v->name);
-      break;
-    }
-  }
-}
-
 /* A function template is rewritten in place, its text standing for every
  * instantiation (kd_function_template_plain).  An explicit instantiation
  * (`template __global__ void k<4>(S *, int);`) spells the parameter types
@@ -402,7 +368,6 @@ void rw_resolve(R *r) {
     }
   }
   check_templates(r);
-  check_member_uses(r);
   rw_check_clones(r);
   check_hidden_uses(r);  // after the clone checks, whose remarks say more
 }

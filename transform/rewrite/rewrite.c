@@ -30,7 +30,6 @@ static int pass2_round(R *r) {
     }
   r->cur.inst = 0;
   rw_edit_params(r);
-  rw_edit_members(r);
   Fn *F, *ftmp;
   HASH_ITER(hh, r->cl.fns, F, ftmp) {
     if (rw_clone_active(r, F))
@@ -92,10 +91,8 @@ static void rw_free(R *r) {
   free(r->rs);
   HASH_CLEAR(hh, r->fl.var_map);
   rw_untyped_free(r);
-  for (int i = 0; i < r->fl.nvars; i++) {  // (twins are not in the hash)
-    free(r->fl.vars[i]->uses.v);
+  for (int i = 0; i < r->fl.nvars; i++)  // (twins are not in the hash)
     free(r->fl.vars[i]);
-  }
   free(r->fl.vars);
   Launched *l, *lt;
   LaunchArray *la, *lat;

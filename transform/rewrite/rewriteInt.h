@@ -163,10 +163,6 @@ typedef struct Var {
   char name[128];        // its name (spelled once)
   bool moved;            // may hold a pointer plus an offset (pass 1, then closed over `moves`)
   CXCursor moved_at;     // where the offset was added (the first place seen)
-  bool member;           // a data member of pointer type of a class holding device data (`struct H { S *d; }`:
-                         // every `h.d`, `h->d`, implicit `this->d` names it, and its declaration becomes a view)
-  KD_VEC(unsigned) uses; // member: the map offsets of the names of it the walked code spells (its declaration,
-                         // MemberRefExprs), for legality.c's hidden-use check
   bool ref;              // a local reference to an element (`S &r = p[i]`, `const S &c = *q`), not a
                          // pointer: joined with the pointer it is bound into; as a view it is a view of
                          // that one element (`kdlg_view_S r = kdlg_S_offset(p, (i))`) and each use of
@@ -210,7 +206,6 @@ typedef struct RwFlow {
   LaunchArray *arrays;   // void* arrays (cudaLaunchKernel argument arrays)
   KD_VEC(KdNode *) ext_calls;  // calls of functions without a body here (for KdRewriteResult.ext_calls)
   int nrefs;             // reference variables among vars (Var.ref): none, and names of struct type are not looked up
-  int nmembers;          // data members among vars (Var.member): none, and members are not looked up
   struct Untyped *untyped;  // local void / char pointers and their uses (untyped.c), by declaration
 } RwFlow;
 
@@ -504,17 +499,14 @@ int rw_call_route(R *r, KdNode *c, const Fn *F);
  * 128 bytes and more): a file with a longer one keeps every struct AoS. */
 enum { RW_MAX_IDENT = 127 };
 
-/* An identifier spelled in the mapped files, with its first offset and
- * (for the member check) every offset. */
+/* An identifier spelled in the main file, with its first offset. */
 typedef struct Ident {
   char *name;
   unsigned off;
-  KD_VEC(unsigned) offs;
   UT_hash_handle hh;
 } Ident;
 bool rw_file_spells(R *r, const char *name);
 bool rw_explicit_instantiation(R *r, const char *name, unsigned *at);
-void rw_edit_members(R *r);
 void rw_check_names(R *r);
 void rw_free_idents(R *r);
 void rw_resolve(R *r);

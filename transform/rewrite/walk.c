@@ -73,10 +73,7 @@ bool rw_edit_view(R *r, const VRef *vr) {
 /* The edits inside an access's holes: its pointer update (if it starts from
  * one), then its index terms, in evaluation order. */
 void rw_walk_terms(R *r, const VRef *vr) {
-  if (vr->ref->c.kind == CXCursor_MemberRefExpr)  // a member holding device data: the object it is read from
-    for (int i = 0; i < vr->ref->nkids; i++)
-      rw_walk(r, vr->ref->kids[i], CTX_VALUE);
-  else if (!rw_named_ref(vr->ref))
+  if (!rw_named_ref(vr->ref))
     rw_walk(r, vr->ref, CTX_VALUE);
   for (int i = 0; i < vr->nterms; i++)
     rw_walk(r, vr->term[i], CTX_VALUE);
@@ -215,24 +212,18 @@ void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what) {
     rw_set_bad(r, rs, e->c, "%s is given a pointer the rewriter does not track", what);
     return;
   }
-  KdNode *bare = rw_strip_parens_casts(e);
-  if (vr.nterms == 0 && bare->c.kind == CXCursor_DeclRefExpr)
+  if (vr.nterms == 0 && rw_strip_parens_casts(e)->c.kind == CXCursor_DeclRefExpr)
     return;  // the view itself
-  if (vr.nterms == 0 && bare == vr.ref) {  // a member holding it, itself: its object may hold edits
-    rw_walk_terms(r, &vr);
-    return;
-  }
   unsigned b, x;
   if (!rw_editable(r, &vr, e, &b, &x))
     return;
+  const char *name = vr.var->name;
   kd_edit_begin(r->cur.E, b, x, rs);
   if (vr.nterms == 0) {
-    rw_edit_view(r, &vr);
+    kd_edit_text(r->cur.E, "%s", name);
   } else {
     rw_edit_name(r, KD_NAME_OFFSET, rs, NULL);
-    kd_edit_text(r->cur.E, "(");
-    rw_edit_view(r, &vr);
-    kd_edit_text(r->cur.E, ", ");
+    kd_edit_text(r->cur.E, "(%s, ", name);
     rw_edit_index(r, &vr);
     kd_edit_text(r->cur.E, ")");
   }
@@ -445,16 +436,6 @@ static void walk_call(R *r, KdNode *c) {
 static bool walk_pointer_update(R *r, KdNode *c) {
   enum CXCursorKind k = c->c.kind;
   bool handled = false;
-  if (k == CXCursor_BinaryOperator && c->nkids == 2 && c->kids[0]->c.kind == CXCursor_MemberRefExpr &&
-      r->fl.nmembers > 0) {  // h.d = e, of a member holding device data (pass 1 refused the other updates)
-    Var *v = rw_ref_var(r, c->kids[0]);
-    if (v && v->member && rw_is_view(r, v)) {
-      for (int i = 0; i < c->kids[0]->nkids; i++)
-        rw_walk(r, c->kids[0]->kids[i], CTX_VALUE);  // the object
-      rw_emit_view_value(r, c->kids[1], v->rs, "a member");
-      return true;
-    }
-  }
   if (c->nkids >= 1 && c->kids[0]->c.kind == CXCursor_DeclRefExpr) {
     Var *v = rw_ref_var(r, c->kids[0]);
     if (v && rw_is_view(r, v)) {

@@ -1,7 +1,6 @@
-// kdlg-expect: rewritten
-// The device pointer is stored in a struct passed by value to the kernel,
-// which reaches the array through the member and through its own parameter
-// (kept in AoS until members holding device data were followed: Var.member).
+// kdlg-expect: kept
+// Unsupported: the device pointer is stored in a struct (passed by value to the
+// kernel), so the kernel reaches the array through a member.  Kept in AoS.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
