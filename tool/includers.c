@@ -83,6 +83,10 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
   char *text = kd_read_file(path, &len);
   if (!text)
     return 0;
+  if (!strncmp(text, "/* Data layout rewritten by kdlg-opt", 36) || !strncmp(text, "/* Rewritten by kdlg-opt", 24)) {
+    free(text);  // an output of kdlg-opt (an earlier run's, under the project): not the user's source
+    return 0;
+  }
   for (int h = 0; h < W.nheaders; h++) {
     const char *name = base_name(W.headers[h]);
     for (const char *l = text, *end = text + len; l < end;) {

@@ -8,8 +8,9 @@
 #include <stdio.h>
 
 /* Warns, once per (file, header), about every C, C++ or CUDA source file
- * under directory `root` (a real path; hidden directories skipped, at most
- * 20,000 entries looked at) that is none of the `ninputs` real paths
+ * under directory `root` (a real path; hidden directories and kdlg-opt's
+ * own outputs skipped, at most 20,000 entries looked at) that is none of
+ * the `ninputs` real paths
  * `inputs` and has an `#include` line naming one of the `nheaders` headers
  * (real paths) by its file name:
  *   kdlg-opt: warning: 'F' includes 'H', which the rewrite changes, but is

@@ -94,6 +94,7 @@ FEATURES = {
     "swizzle": (0.5, "OpenCL: swizzles and whole-vector operations"),
     "constant_param": (0.2, "OpenCL: a kernel reading the struct through __constant (known: issue 21 class 2)"),
     "ptr_value_base": (0.2, "(q++)->f and (++q)->f as access bases (known: issue 21 class 3)"),
+    "templates": (0.3, "CUDA: kernels templated on an int (a loop bound) or a type, launched with template arguments"),
 }
 
 # scalar types: key -> (CUDA spelling, OpenCL spelling, bytes, kind, cldiff fill)
@@ -170,7 +171,7 @@ class Gen:
                 self.feat[f] = False
         else:
             for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn", "refs",
-                      "shared_helper"):
+                      "shared_helper", "templates"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -1046,16 +1047,39 @@ class Gen:
             body.append(f"{ind}atomic{'Add' if self.cu else '_add'}(&hist[(accu + ({self.uns()})i) % ({self.uns()})n], 1);")
         if K.gridstride:
             body.append("  }")
+        tpl = self.template_kernel(kname, body, ind)
         kw = "__global__ void" if self.cu else "__kernel void"
-        text = f"{kw} {kname}({', '.join(p for _, p in params)}) {{\n" + "\n".join(body) + "\n}"
+        text = f"{tpl}{kw} {kname}({', '.join(p for _, p in params)}) {{\n" + "\n".join(body) + "\n}"
         self.kparams[kname] = [p for _, p in params]
         return text, args, K.gridstride
+
+    def template_kernel(self, kname, body, ind):
+        """CUDA, feature templates: half the kernels become function templates
+        (their own random stream: other seeds' programs stay the same), on an
+        int that bounds a loop adding to acc, or on a type acc adds a value
+        of; their launches give the template arguments (self.ktargs)."""
+        self.ktargs[kname] = ""
+        if not (self.cu and self.on("templates")):
+            return ""
+        tr = random.Random(f"{self.seed}:templates:{kname}")
+        form = tr.choice(["none", "int", "int", "type"])
+        at = next(k for k, line in enumerate(body) if line.strip().startswith("float acc = ")) + 1
+        if form == "int":
+            self.ktargs[kname] = f"<{tr.randint(1, 4)}>"
+            body.insert(at, f"{ind}for (int tk = 0; tk < TK; tk++) acc += 0.25f * (float)(tk + 1);")
+            return "template <int TK> "
+        if form == "type":
+            tt = tr.choice(["float", "int", "double", "unsigned char"])
+            self.ktargs[kname] = f"<{tt}>"
+            body.insert(at, f"{ind}acc += (float)(TT)3;")
+            return "template <class TT> "
+        return ""
 
     # ---- the program ---------------------------------------------------
     def generate(self):
         r = self.r
         self.typedefs_late = []
-        self.kparams, self.kbs = {}, {}
+        self.kparams, self.kbs, self.ktargs = {}, {}, {}
         ns = 1 + (r.randint(1, 2) if self.on("multi_struct") else 0)
         structs = [self.make_struct(k) for k in range(ns)]
         helpers, htext = self.make_helpers(structs)
@@ -1160,7 +1184,7 @@ class Gen:
                 ps = self.kparams[kname]
                 names = [p.replace("*", " ").split()[-1] for p in ps]
                 o.append(f"static void run_{kname}({', '.join(ps)}, int blocks) {{")
-                o.append(f"  {kname}<<<blocks, {self.kbs[kname]}>>>({', '.join(names)});")
+                o.append(f"  {kname}{self.ktargs[kname]}<<<blocks, {self.kbs[kname]}>>>({', '.join(names)});")
                 o.append("}")
         o.append("int main(int argc, char **argv) {")
         o.append('  if (argc != 2) { fprintf(stderr, "usage: %s OUTPUT\\n", argv[0]); return 2; }')
@@ -1227,9 +1251,9 @@ class Gen:
             elif self.on("launch_kernel") and r.random() < 0.5:
                 args_name = self.name("args")
                 o.append(f"  {{ void *{args_name}[] = {{{', '.join('&' + a for a in alist)}}};")
-                o.append(f"    ck(cudaLaunchKernel((const void *){kname}, dim3({grid}), dim3({bs}), {args_name}, 0, 0), __LINE__); }}")
+                o.append(f"    ck(cudaLaunchKernel((const void *){kname}{self.ktargs[kname]}, dim3({grid}), dim3({bs}), {args_name}, 0, 0), __LINE__); }}")
             else:
-                o.append(f"  {kname}<<<{grid}, {bs}>>>({', '.join(alist)});")
+                o.append(f"  {kname}{self.ktargs[kname]}<<<{grid}, {bs}>>>({', '.join(alist)});")
             o.append("  ck(cudaGetLastError(), __LINE__);")
             if self.on("copies_host") and r.random() < 0.2:
                 o.append(f"  ck(cudaMemcpy(ha{k}, a{k}, sizeof({s.spell}) * (n{k} / 2), cudaMemcpyDeviceToHost), __LINE__);")

@@ -160,6 +160,15 @@ static void read_explicit_instantiations(R *r, CXToken *toks, unsigned nt) {
     if (!rw_in_files(r, clang_getTokenLocation(r->src->tu, toks[t]), &b_off) ||
         !rw_in_files(r, clang_getTokenLocation(r->src->tu, toks[e < nt ? e : nt - 1]), &e_off))
       continue;
+    unsigned ls = b_off;  // in a macro's definition the names are its parameters: it may instantiate any
+    while (ls > 0 && r->text[ls - 1] != '\n')
+      ls--;
+    while (ls < b_off && (r->text[ls] == ' ' || r->text[ls] == '\t'))
+      ls++;
+    if (r->text[ls] == '#' && !r->expl_any_set) {
+      r->expl_any_set = true;
+      r->expl_any = b_off;
+    }
     kd_vec_push(&r->expl, b_off);
     kd_vec_push(&r->expl, e_off);
     t = e;
@@ -224,6 +233,10 @@ bool rw_file_spells(R *r, const char *name) {
  * files names `name`; *at: where the first such one starts. */
 bool rw_explicit_instantiation(R *r, const char *name, unsigned *at) {
   read_idents(r);
+  if (r->expl_any_set) {
+    *at = r->expl_any;
+    return true;
+  }
   for (int i = 0; i + 1 < r->expl.n; i += 2)
     if (rw_has_word(r, r->expl.v[i], r->expl.v[i + 1], name)) {
       *at = r->expl.v[i];

@@ -380,6 +380,8 @@ typedef struct R {
   struct Ident *idents;  // the mapped files' identifier tokens (rw_file_spells), read at the first question
   KD_VEC(unsigned) expl; // ... and with them, the explicit instantiations: [v[2k], v[2k+1]) from `template`
                          // (not followed by `<`) to its `;` (rw_explicit_instantiation)
+  bool expl_any_set;     // ... one spelled in a macro's definition (it may name any template), at expl_any
+  unsigned expl_any;
   bool idents_read;
   bool prelude_defined;  // ... one of them is `#define KDLG_FN` (an output of kdlg-opt, run again)
 } R;

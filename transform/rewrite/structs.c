@@ -396,6 +396,16 @@ static bool template_instance(R *r, const KdStructPlan *sp) {
   return k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization;
 }
 
+/* Whether record definition def derives from a base class. */
+static bool has_base(CXCursor def) {
+  Kids ks = rw_kids_of(def);
+  bool base = false;
+  for (int i = 0; i < ks.n && !base; i++)
+    base = clang_getCursorKind(ks.v[i]) == CXCursor_CXXBaseSpecifier;
+  free(ks.v);
+  return base;
+}
+
 void rw_setup_structs(R *r) {
   r->rs = kd_xcalloc((size_t)r->plan->nstructs + 1, sizeof(RStruct));
   for (int i = 0; i < r->plan->nstructs; i++) {
@@ -437,7 +447,13 @@ void rw_setup_structs(R *r) {
     }
     S->decl = def;
     namespaces(r, S, def);
-    if (S->changes && S->L->aos_bytes > RW_MAX_CONVERT_BYTES && r->cuda)
+    if (S->changes && has_base(def))
+      // the access model and the layout see the struct's own fields only: a base class's would be
+      // dropped by every whole-element load, store and conversion (found by review: `struct Q : B`)
+      rw_set_bad(r, (int)(S - r->rs), def,
+                 "it has a base class, whose fields the layout would leave out (only a struct's own fields are laid "
+                 "out)");
+    else if (S->changes && S->L->aos_bytes > RW_MAX_CONVERT_BYTES && r->cuda)
       // the CUDA conversion kernels stage whole elements in shared memory (runtime/kdlg_cuda.cuh): an
       // element larger than a block's default 48 KiB cannot be converted on every device (HeCBench
       // interleave: a 256 KiB struct of arrays; the copy failed and the program read garbage)

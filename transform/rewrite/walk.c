@@ -316,6 +316,17 @@ static void walk_call(R *r, KdNode *c) {
     rw_walk(r, rhs, CTX_VALUE);
     return;
   }
+  if (ck == CXCursor_CXXMethod && !strncmp(name, "operator", 8) && nargs >= 1) {
+    // `p[i] += v`, `p[i](v)`: a member operator of the struct called on an element (operator= is a store,
+    // above); the new layout has no element for it to work on (a load would give it a copy)
+    VRef ov;
+    rw_vref(r, rw_arg_node(r, c, 0), &ov);
+    if (ov.kind == VR_ELEM) {
+      rw_set_bad(r, ov.var->rs, c->c,
+                 "its member '%s' is called on an element (the new layout has no element for it to work on)", name);
+      return;
+    }
+  }
   if (ck == CXCursor_Constructor) {
     // an element copied (S's copy or move constructor: the load is the copy); another constructor
     // taking it by reference (`W w(p[i])`, W holding `const S &`) would be given a copy
@@ -432,6 +443,36 @@ static void walk_call(R *r, KdNode *c) {
   }
 }
 
+/* Operands the new layout cannot give: an element (or a view) that a
+ * pointer to member is applied to (`(p[i].*f)()`, `p->*m`), and, in a
+ * function template, an element that is an operand of an expression whose
+ * type depends on a template parameter (`p[i] += v` with `T v`: a user's
+ * operator until instantiation; a load would give it a copy).  True if
+ * such an operand kept its struct in AoS (then c is not walked further). */
+static bool walk_refused_operand(R *r, KdNode *c) {
+  bool ptrmem = false;
+  if (c->c.kind == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c->c);
+    ptrmem = op == CXBinaryOperator_PtrMemD || op == CXBinaryOperator_PtrMemI;
+  }
+  bool dep = !ptrmem && kd_node_type_kind(r->tree, c) == CXType_Dependent;
+  if (!ptrmem && !dep)
+    return false;
+  for (int i = 0; i < c->nkids; i++) {
+    VRef vr;
+    rw_vref(r, c->kids[i], &vr);
+    if (vr.kind == VR_ELEM || (ptrmem && i == 0 && vr.kind == VR_PTR)) {
+      rw_set_bad(r, vr.var->rs, c->kids[i]->c, "%s",
+                 ptrmem ? "a pointer to member is applied to an element (the new layout has no element for it)"
+                        : "an element is an operand of an expression whose type depends on a template parameter "
+                          "(the rewriter reads a function template's text, where that operator is not known until "
+                          "instantiation)");
+      return true;
+    }
+  }
+  return false;
+}
+
 /* q = e, q += k, q -= k, ++q, q++, --q, q-- on a view variable q. */
 static bool walk_pointer_update(R *r, KdNode *c) {
   enum CXCursorKind k = c->c.kind;
@@ -539,6 +580,8 @@ void rw_walk(R *r, KdNode *c, Ctx ctx) {
   default:
     break;
   }
+  if (clang_isExpression(k) && walk_refused_operand(r, c))
+    return;
   if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c->c) == CXBinaryOperator_Assign) {
     bool done = false;
     if (c->nkids == 2) {
