@@ -82,7 +82,9 @@
 typedef struct KdDeclKey {
   void *file;
   unsigned offset;
+  unsigned zero;  // always 0: a key has no padding, so a copy of it keeps every byte that HASH_FIND compares
 } KdDeclKey;
+_Static_assert(sizeof(KdDeclKey) == sizeof(void *) + 2 * sizeof(unsigned), "KdDeclKey has padding bytes");
 
 KdDeclKey kd_decl_key(CXCursor decl);
 

@@ -310,8 +310,8 @@ static bool cuda_driver_option(const char *a) {
 
 /* Fills *pa for parsing `path` (see frontend.h).  0, or 1 after an error
  * printed to diag. */
-static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, bool host, const char *const *extra_args,
-                       int nargs, FILE *diag) {
+static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, bool host, bool device,
+                       const char *const *extra_args, int nargs, FILE *diag) {
   if (nargs > 256) {
     fprintf(diag, "kdlg-opt: error: too many compiler arguments (at most 256)\n");
     return 1;
@@ -347,7 +347,7 @@ static int parser_args(ParserArgs *pa, const char *path, KdLanguage lang, bool h
     }
     pa->v[pa->n++] = "-x";
     pa->v[pa->n++] = "cuda";
-    pa->v[pa->n++] = "--cuda-host-only";
+    pa->v[pa->n++] = device ? "--cuda-device-only" : "--cuda-host-only";
     pa->v[pa->n++] = "-nocudalib";
     pa->v[pa->n++] = "-Wno-unknown-cuda-version";
     if (!has_std)
@@ -399,7 +399,7 @@ static int parse(const char *path, const char *root, const char *text, size_t le
   }
 
   ParserArgs pa = {0};
-  int rc = parser_args(&pa, path, lang, host, extra_args, nargs, diag);
+  int rc = parser_args(&pa, path, lang, host, false, extra_args, nargs, diag);
   if (rc != 0) {
     free_parser_args(&pa);
     return rc;
@@ -423,6 +423,15 @@ static int parse(const char *path, const char *root, const char *text, size_t le
   if (nerrors) {
     kd_frontend_dispose(out);
     return 1;
+  }
+  out->args = kd_xcalloc((size_t)nargs + 1, sizeof *out->args);  // (for the device-side parse)
+  for (int i = 0; i < nargs; i++)
+    out->args[i] = kd_xstrdup(extra_args[i]);
+  out->nargs = nargs;
+  if (text) {
+    out->text = kd_xmalloc(len + 1);
+    memcpy(out->text, text, len);
+    out->text_len = len;
   }
   out->files = kd_filemap_new(out->tu, path, root);
   out->tree = kd_tree_new(out->files);
@@ -615,6 +624,47 @@ void kd_frontend_dispose(KdSource *src) {
     clang_disposeIndex(src->index);
   src->tu = NULL;
   src->index = NULL;
+  for (int i = 0; i < 2; i++) {
+    if (src->skips[i].tu)
+      clang_disposeTranslationUnit(src->skips[i].tu);
+    if (src->skips[i].index)
+      clang_disposeIndex(src->skips[i].index);
+    src->skips[i] = (KdSkipsParse){0};
+  }
+  for (int i = 0; i < src->nargs; i++)
+    free(src->args[i]);
+  free(src->args);
+  src->args = NULL;
+  src->nargs = 0;
+  free(src->text);
+  src->text = NULL;
+}
+
+CXTranslationUnit kd_frontend_skips_tu(KdSource *src, bool device) {
+  KdSkipsParse *sp = &src->skips[device];
+  if (sp->tried)
+    return sp->tu;
+  sp->tried = true;
+  if (src->lang != KD_LANG_CUDA || src->host_compiled || !src->tu)
+    return NULL;
+  FILE *sink = fopen("/dev/null", "w");  // (the first parse printed what there is to say)
+  if (!sink)
+    return NULL;
+  ParserArgs pa = {0};
+  int rc = parser_args(&pa, src->path, src->lang, false, device, (const char *const *)src->args, src->nargs, sink);
+  fclose(sink);
+  if (rc == 0) {
+    if (src->text)
+      pa.unsaved[pa.nunsaved++] = (struct CXUnsavedFile){src->path, src->text, (unsigned long)src->text_len};
+    sp->index = clang_createIndex(0, 0);
+    if (clang_parseTranslationUnit2(sp->index, src->path, pa.v, pa.n, pa.unsaved, (unsigned)pa.nunsaved,
+                                    CXTranslationUnit_KeepGoing | CXTranslationUnit_SkipFunctionBodies |
+                                        CXTranslationUnit_DetailedPreprocessingRecord,
+                                    &sp->tu) != CXError_Success)
+      sp->tu = NULL;
+  }
+  free_parser_args(&pa);
+  return sp->tu;
 }
 
 bool kd_cursor_in_user_code(CXCursor c) {

@@ -47,7 +47,17 @@ typedef struct KdSource {
   KdFileMap *files;       // the files the rewriter may change: the input, then its project headers (filemap.h)
   KdTree *tree;           // tu's AST nodes, read once for the analysis and the rewriter (ast.h)
   struct KdRecords *records;  // struct definitions by USR, read on first use (kd_source_find_record)
+  char **args;            // copies of the compiler arguments it was parsed with, nargs of them, and of the
+  int nargs;              // unsaved text it was parsed from (NULL: the file), for kd_frontend_device_tu
+  char *text;
+  size_t text_len;
+  struct KdSkipsParse {   // CUDA: kd_frontend_skips_tu's parses, [0] the host side's, [1] the device side's
+    bool tried;           // asked (tu then its answer, NULL if none)
+    CXIndex index;
+    CXTranslationUnit tu;
+  } skips[2];
 } KdSource;
+typedef struct KdSkipsParse KdSkipsParse;
 
 /* Path of the virtual prelude header; cursors located in it are the tool's, not the user's. */
 #define KD_PRELUDE_PATH "/__kdlg_opt__/include/kdlg_cuda_prelude.h"
@@ -87,6 +97,19 @@ int kd_frontend_parse(const char *path, const char *root, KdLanguage lang, const
  * out->host_compiled true.  Errors and ownership as kd_frontend_parse. */
 int kd_frontend_parse_host(const char *path, const char *root, const char *const *extra_args, int nargs,
                            KdSource *out, FILE *diag);
+
+/* The CUDA file src parsed again, for the ranges its preprocessor skips
+ * (clang_getSkippedRanges; the first parse keeps no preprocessing record),
+ * with the same arguments and function bodies skipped: the host side as
+ * kd_frontend_parse reads it, or (`device`) nvcc's device pass
+ * (--cuda-device-only: __CUDA_ARCH__ defined, for the GPU architecture its
+ * arguments name, else clang's default).  Together they tell a branch of
+ * #if that the program's configuration leaves out on both sides from one
+ * that only the host side skips.  Parsed on the first call and kept in src
+ * (disposed with it).  NULL for an OpenCL or host-compiled file, or where
+ * that parse fails (nothing is printed: the first parse reported the
+ * program's errors). */
+CXTranslationUnit kd_frontend_skips_tu(KdSource *src, bool device);
 
 /* The real paths of the files that the C file `path` includes, directly or
  * not, parsed as the C compiler reads it (-x c, then extra_args; function

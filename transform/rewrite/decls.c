@@ -5,6 +5,16 @@
  * function. */
 #include "rewriteInt.h"
 
+/* Whether expression kid k of variable declaration v is its initialiser:
+ * the other expressions a declaration holds are parts of its type (an
+ * array bound, `float t[sizeof(*p)]`; a decltype, which legality.c's
+ * check_decltype refuses). */
+static bool is_vardecl_init(R *r, KdNode *v, KdNode *k) {
+  (void)r;
+  CXCursor init = clang_Cursor_getVarDeclInitializer(v->c);
+  return !clang_Cursor_isNull(init) && clang_equalRanges(clang_getCursorExtent(init), clang_getCursorExtent(k->c));
+}
+
 /* A variable declaration.  `split`: one of several declarators that
  * walk_declstmt writes as separate declarations (the view's type and name
  * are in that edit). */
@@ -12,12 +22,21 @@ void rw_walk_vardecl(R *r, KdNode *v, bool split) {
   Var *var = rw_var_find(r, v->c);
   KdNode *init = NULL;
   for (int i = 0; i < v->nkids; i++)
-    if (clang_isExpression(v->kids[i]->c.kind))
+    if (clang_isExpression(v->kids[i]->c.kind) && is_vardecl_init(r, v, v->kids[i]))
       init = v->kids[i];
+  if (!var || !rw_is_view(r, var))  // (a view's declaration is replaced up to its name)
+    for (int i = 0; i < v->nkids; i++)
+      if (clang_isExpression(v->kids[i]->c.kind) && v->kids[i] != init)
+        rw_walk(r, v->kids[i], CTX_VALUE);  // an array bound: `float t[sizeof(p[0])] = {0}`
   if (var && rw_is_view(r, var)) {
     unsigned b, e, ne;
     if (!split && (!rw_node_range(r, v, &b, &e) || !rw_name_end(r, v->c, &ne))) {
       rw_set_bad(r, var->rs, v->c, "a %s variable is declared inside a macro", var->ref ? "reference" : "pointer");
+      return;
+    }
+    if (!split && !rw_declarator_end(r, b, ne, &ne)) {
+      rw_set_bad(r, var->rs, v->c, "a %s variable's declarator has parentheses the rewriter does not read",
+                 var->ref ? "reference" : "pointer");
       return;
     }
     if (!split) {
@@ -262,6 +281,10 @@ void rw_edit_decl_params(R *r, CXCursor fn, CXCursor def) {
     }
     if (!*name)
       ne = e;
+    else if (!rw_declarator_end(r, b, ne, &ne)) {
+      rw_set_bad(r, v->rs, p, "a parameter's declarator has parentheses the rewriter does not read");
+      continue;
+    }
     kd_edit_begin(r->cur.E, b, ne, v->rs);
     if (kernel && !r->cuda) {
       // OpenCL: one buffer per region and the element count; the view is built in the body

@@ -122,6 +122,11 @@ static void check_hidden_uses(R *r) {
       if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !rw_in_files(r, l, &off) || off < b || off >= e ||
           !word_at(r, off, name, nl) || (seen.n && bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned)))
         continue;
+      unsigned at;
+      if (rw_config_branch(r, l, &at)) {  // (branches.c: an #error line there, and a warning)
+        rw_add_branch_guard(r, v->rs, at, l, name);
+        continue;
+      }
       rw_set_bad_loc(r, v->rs, l,
                      "'%s' is used where the parser does not see it (in a branch of #if that the preprocessor skips "
                      "on the host side, or in a macro argument that the macro drops, such as NV_IF_TARGET's other "
@@ -142,6 +147,84 @@ static bool token_is(R *r, CXToken t, const char *s) {
   return is;
 }
 
+static void read_idents(R *r);
+
+/* Whether token t is `decltype` or one of GNU's `typeof` keywords. */
+static bool is_typeof_keyword(R *r, CXToken t) {
+  return clang_getTokenKind(t) == CXToken_Keyword && (token_is(r, t, "decltype") || token_is(r, t, "__typeof__") ||
+                                                      token_is(r, t, "__typeof") || token_is(r, t, "typeof"));
+}
+
+/* decltype gives the declared type of a field access (`decltype(p[i].x)`
+ * is float) but a reference for the accessor call it is rewritten into
+ * (`decltype((*kdlg_P_f_x(p, (i))))` is float &), so a variable of that
+ * type would alias the element instead of copying it; `decltype(auto)`
+ * deduces the same reference from a rewritten initialiser or return value.
+ * A view variable named inside a decltype's parentheses, or a
+ * decltype(auto) in a function that has a view variable, keeps the struct
+ * AoS (the tokens of the function decide: comments do not count). */
+static void check_decltype(R *r) {
+  for (int i = 0; i < r->fl.nvars; i++) {
+    Var *v = r->fl.vars[i];
+    if (!rw_var_live(v) || !r->fl.vars[rw_uf_find(r, i)]->seed || r->rs[v->rs].bad || !*v->name)
+      continue;
+    read_idents(r);
+    if (r->decltypes == 0)
+      return;
+    if (r->decltype_macro) {  // (where its macros are used is not followed)
+      rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, r->decltype_macro_at),
+                     "a macro's definition spells decltype or typeof, whose operand the rewriter does not rewrite "
+                     "where the macro is used");
+      continue;
+    }
+    CXCursor fn = clang_getCursorSemanticParent(v->decl);
+    unsigned b, e;
+    CXSourceRange x = clang_getCursorExtent(fn);  // (where it starts with `__global__`, a macro's expansion)
+    if (!clang_isDeclaration(clang_getCursorKind(fn)) || clang_getCursorKind(fn) == CXCursor_TranslationUnit ||
+        !rw_in_files(r, clang_getRangeStart(x), &b) || !rw_in_files(r, clang_getRangeEnd(x), &e) || e <= b)
+      continue;
+    CXToken *toks = NULL;  // (fn may be the other side's cursor: its range in this parse's terms)
+    unsigned nt = 0;
+    clang_tokenize(r->src->tu,
+                   clang_getRange(kd_filemap_location(r->map, r->src->tu, b), kd_filemap_location(r->map, r->src->tu, e)),
+                   &toks, &nt);
+    for (unsigned t = 0; t + 1 < nt && !r->rs[v->rs].bad; t++) {
+      if (!is_typeof_keyword(r, toks[t]) || !token_is(r, toks[t + 1], "("))
+        continue;
+      bool is_auto = t + 3 < nt && token_is(r, toks[t + 2], "auto") && token_is(r, toks[t + 3], ")");
+      bool named = false;
+      for (unsigned u = t + 2, depth = 1; u < nt && depth > 0 && !named; u++) {
+        depth += token_is(r, toks[u], "(") ? 1 : token_is(r, toks[u], ")") ? -1u : 0;
+        named = clang_getTokenKind(toks[u]) == CXToken_Identifier && token_is(r, toks[u], v->name);
+      }
+      // `decltype(r)` alone is the variable's declared type (a pointer or a reference, a view of its own
+      // after the rewrite), as the declaration of another view spells it (`decltype(r) e = d;`)
+      if (named && t + 3 < nt && token_is(r, toks[t + 2], v->name) && token_is(r, toks[t + 3], ")"))
+        named = false;
+      if (is_auto || named)
+        rw_set_bad_loc(r, v->rs, clang_getTokenLocation(r->src->tu, toks[t]),
+                       is_auto ? "decltype(auto) is used where '%s' is a view: it would deduce a reference to the "
+                                 "new layout's field where the original deduces a copy"
+                               : "'%s' is named in a decltype or typeof, whose operand the rewriter does not "
+                                 "rewrite (and whose type, for an access, would become a reference to the new "
+                                 "layout's field)",
+                       v->name);
+    }
+    clang_disposeTokens(r->src->tu, toks, nt);
+  }
+}
+
+/* Whether offset o is on a line that starts with '#' (a preprocessor
+ * directive: a macro's definition; continuation lines are not seen). */
+static bool in_directive(R *r, unsigned o) {
+  unsigned ls = o;
+  while (ls > 0 && r->text[ls - 1] != '\n')
+    ls--;
+  while (ls < o && (r->text[ls] == ' ' || r->text[ls] == '\t'))
+    ls++;
+  return r->text[ls] == '#';
+}
+
 /* The explicit instantiations (and `extern template` declarations) among
  * one mapped file's tokens: keyword `template` not followed by `<` and not
  * after `.`, `->` or `::` (`p.template f<T>()`), up to the `;` that ends it
@@ -160,12 +243,8 @@ static void read_explicit_instantiations(R *r, CXToken *toks, unsigned nt) {
     if (!rw_in_files(r, clang_getTokenLocation(r->src->tu, toks[t]), &b_off) ||
         !rw_in_files(r, clang_getTokenLocation(r->src->tu, toks[e < nt ? e : nt - 1]), &e_off))
       continue;
-    unsigned ls = b_off;  // in a macro's definition the names are its parameters: it may instantiate any
-    while (ls > 0 && r->text[ls - 1] != '\n')
-      ls--;
-    while (ls < b_off && (r->text[ls] == ' ' || r->text[ls] == '\t'))
-      ls++;
-    if (r->text[ls] == '#' && !r->expl_any_set) {
+    // in a macro's definition the names are its parameters: it may instantiate any
+    if (in_directive(r, b_off) && !r->expl_any_set) {
       r->expl_any_set = true;
       r->expl_any = b_off;
     }
@@ -186,13 +265,20 @@ static void read_file_idents(R *r, const KdMappedFile *mf) {
   read_explicit_instantiations(r, toks, nt);
   bool after_define = false;
   for (unsigned t = 0; t < nt; t++) {
+    unsigned off;
+    if (is_typeof_keyword(r, toks[t]) && rw_in_files(r, clang_getTokenLocation(tu, toks[t]), &off)) {
+      r->decltypes++;
+      if (!r->decltype_macro && in_directive(r, off)) {
+        r->decltype_macro = true;
+        r->decltype_macro_at = off;
+      }
+    }
     if (clang_getTokenKind(toks[t]) != CXToken_Identifier) {
       after_define = false;
       continue;
     }
     CXString sp = clang_getTokenSpelling(tu, toks[t]);
     const char *name = clang_getCString(sp);
-    unsigned off;
     if (name && rw_in_files(r, clang_getTokenLocation(tu, toks[t]), &off)) {
       if (after_define && !strcmp(name, "KDLG_FN"))
         r->prelude_defined = true;
@@ -383,6 +469,7 @@ void rw_resolve(R *r) {
   check_templates(r);
   rw_check_clones(r);
   check_hidden_uses(r);  // after the clone checks, whose remarks say more
+  check_decltype(r);
 }
 
 /* A global variable's initialiser names a function (calls it, or takes its

@@ -30,6 +30,7 @@ static int pass2_round(R *r) {
     }
   r->cur.inst = 0;
   rw_edit_params(r);
+  rw_edit_branch_guards(r);
   Fn *F, *ftmp;
   HASH_ITER(hh, r->cl.fns, F, ftmp) {
     if (rw_clone_active(r, F))
@@ -89,6 +90,7 @@ static void rw_free(R *r) {
     }
   }
   free(r->rs);
+  free(r->guards.v);
   HASH_CLEAR(hh, r->fl.var_map);
   rw_untyped_free(r);
   for (int i = 0; i < r->fl.nvars; i++)  // (twins are not in the hash)
@@ -174,6 +176,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     out->rewritten[i] = rw_rewritten(&r.rs[i]);
     out->why[i] = r.rs[i].why ? kd_xstrdup(r.rs[i].why) : NULL;
   }
+  rw_print_branch_guards(&r);
   rw_extern_report(&r, out);
   if (rc == 0)
     rc = rw_insert_clones(&r);

@@ -14,6 +14,8 @@
  *      view if it holds a kernel parameter or a cudaMalloc'd device pointer,
  *      opaque if a pointer from anywhere else flows into it; both → the
  *      struct keeps AoS (legality.c);
+ *      (a view named only in a branch of #if that the configuration leaves out
+ *      gets an #error line there instead: branches.c);
  *   3. pass 2, walk (walk.c, decls.c, hostcalls.c): every function body,
  *      top-down; each expression that reaches a view (designate.c says what
  *      it designates) is matched against the supported forms and becomes an
@@ -382,9 +384,32 @@ typedef struct R {
                          // (not followed by `<`) to its `;` (rw_explicit_instantiation)
   bool expl_any_set;     // ... one spelled in a macro's definition (it may name any template), at expl_any
   unsigned expl_any;
+  int decltypes;         // ... how many `decltype` / `typeof` keywords they spell (check_decltype), whether one is in
+  bool decltype_macro;   // a macro's definition, at decltype_macro_at
+  unsigned decltype_macro_at;
+  KD_VEC(struct BranchGuard) guards;  // #error lines for views named in branches the configuration leaves out
   bool idents_read;
   bool prelude_defined;  // ... one of them is `#define KDLG_FN` (an output of kdlg-opt, run again)
 } R;
+
+/* ---- branches.c ---- */
+/* A view named in a branch of #if that the configuration leaves out on both
+ * sides: an #error line inserted at map offset `at` (after the branch's
+ * opening directive), for struct rs, about name (spelled at loc). */
+typedef struct BranchGuard {
+  unsigned at;
+  int rs;
+  CXSourceLocation loc;
+  char name[128];
+} BranchGuard;
+/* Whether location l (a token the parser did not see) lies in a branch of
+ * #if that both the host-side and the device-side parse skip and whose #if
+ * chains do not spell __CUDA_ARCH; *at: the map offset after the branch's
+ * opening directive line. */
+bool rw_config_branch(R *r, CXSourceLocation l, unsigned *at);
+void rw_add_branch_guard(R *r, int rs, unsigned at, CXSourceLocation l, const char *name);
+void rw_edit_branch_guards(R *r);   // pass 2: the #error lines of structs that are rewritten
+void rw_print_branch_guards(R *r);  // the warnings, once the structs' verdicts are known
 
 /* ---- shape.c ---- */
 enum CXChildVisitResult rw_collect(CXCursor c, CXCursor parent, CXClientData data);
@@ -418,6 +443,7 @@ bool rw_has_word(R *r, unsigned b, unsigned e, const char *word);
 KdNode *rw_strip_parens_casts(KdNode *e);
 bool rw_is_reference(CXType t);
 bool rw_name_end(R *r, CXCursor d, unsigned *end);
+bool rw_declarator_end(R *r, unsigned start, unsigned name_end, unsigned *end);
 unsigned rw_skip_blanks(R *r, unsigned i);
 unsigned rw_back_blanks(R *r, unsigned start, unsigned i);
 bool rw_line_start(R *r, unsigned i);

@@ -223,6 +223,27 @@ bool rw_name_end(R *r, CXCursor d, unsigned *end) {
   return true;
 }
 
+/* The end of a declarator whose declaration starts at `start` and whose
+ * name ends at `name_end`: past the ')' that close the parentheses opened
+ * before the name (`S (*d) = p`, `S ((*d))`), so that an edit from the
+ * declaration's start to the result replaces the whole declarator.  false
+ * if those ')' do not follow the name (a declarator such as `S (*d)[4]`
+ * or `S (*f)(int)`, which declares no pointer to S). */
+bool rw_declarator_end(R *r, unsigned start, unsigned name_end, unsigned *end) {
+  int open = 0;
+  for (unsigned k = start; k < name_end; k++)
+    open += r->text[k] == '(' ? 1 : r->text[k] == ')' ? -1 : 0;
+  unsigned k = name_end;
+  for (; open > 0; open--) {
+    k = rw_skip_blanks(r, k);
+    if (k >= r->len || r->text[k] != ')')
+      return false;
+    k++;
+  }
+  *end = open == 0 ? k : name_end;
+  return open == 0;
+}
+
 unsigned rw_skip_blanks(R *r, unsigned i) {
   while (i < r->len && (r->text[i] == ' ' || r->text[i] == '\t' || r->text[i] == '\n' || r->text[i] == '\r'))
     i++;

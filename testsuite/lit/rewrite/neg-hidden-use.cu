@@ -67,6 +67,11 @@ int main() {
 // RUN: FileCheck %s --input-file %t.dir/sibling.cu --check-prefix=SIBLING-OUT
 // SIBLING-OUT: P: epsilon 128 B; {x,y} 8 B SoA -> rewritten
 // A constructor's body is looked into too (review finding: only functions and
-// methods were).
+// methods were); its branch is one the configuration leaves out on both
+// sides (#ifdef CLEAR), so it gets an #error line (config-branch.cu).
 // RUN: %kdlg-opt %inputs/../rewrite/Inputs/hidden-ctor.cu --layout soa -o %t.dir/ctor.cu 2>&1 | FileCheck %s --check-prefix=CTOR
-// CTOR: hidden-ctor.cu:13:16: remark: struct 'P' keeps its AoS layout: 'd' is used where the parser does not see it
+// CTOR: hidden-ctor.cu:13:16: warning: 'd' is named in a branch of #if that this configuration leaves out
+// RUN: FileCheck %s --input-file %t.dir/ctor.cu --check-prefix=CTOR-OUT
+// CTOR-OUT: #ifdef CLEAR
+// CTOR-OUT-NEXT: #error "kdlg-opt: this branch names 'd'
+// CTOR-OUT-NEXT: cudaMemset(d, 0, n * sizeof(P));
