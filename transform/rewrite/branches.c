@@ -4,11 +4,17 @@
  * parser does not see that text, so it stays as written; instead of keeping
  * the struct AoS (as for a branch that only the host side skips, the device
  * code of `#ifdef __CUDA_ARCH__`, which nvcc compiles), the output puts an
- * `#error` at the top of the branch, so that a build that turns the branch
- * on stops there with the reason, not on the view it cannot index; and
- * kdlg-opt warns (rw_print_branch_guards).  A branch whose #if chain, or an
- * enclosing one, spells __CUDA_ARCH__ is never such a branch: another GPU
- * architecture of the same build may compile it. */
+ * `#error` at the top of the innermost branch that names it, so that a
+ * build that turns the branch on stops there with the reason, not on the
+ * view it cannot index; and kdlg-opt warns (rw_print_branch_guards).  Only
+ * the build's own switches count: every #if and #elif of the enclosing
+ * conditionals tests macro names with `defined`, `!`, `&&`, `||` alone,
+ * none reserved to the implementation (clang's parse and nvcc's may
+ * disagree on `__clang__`, `__GNUC__`, `__CUDA_ARCH__`: another GPU
+ * architecture of the same build may compile the branch) and none that the
+ * project defines itself (it may derive from those, or differ between two
+ * inclusions of one file). */
+#define _GNU_SOURCE /* memmem */
 #include "rewriteInt.h"
 
 /* Whether the skipped ranges of `tu` in file f hold file offset fo; *start:
@@ -30,71 +36,151 @@ static bool skipped_at(CXTranslationUnit tu, CXFile f, unsigned fo, unsigned *st
   return in;
 }
 
-/* The end of the (logical) line that starts at map offset o: past its
- * '\n', over backslash continuations. */
-static unsigned line_after(R *r, unsigned o) {
-  while (o < r->len && !(r->text[o] == '\n' && (o == 0 || r->text[o - 1] != '\\')))
-    o++;
-  return o < r->len ? o + 1 : o;
-}
-
-/* Whether the directive line at map offset o spells __CUDA_ARCH (the macro,
- * or __CUDA_ARCH_LIST__ and its kin). */
-static bool line_names_arch(R *r, unsigned o) {
-  unsigned e = line_after(r, o);
-  for (unsigned k = o; k + 11 <= e; k++)
-    if (!memcmp(r->text + k, "__CUDA_ARCH", 11))
-      return true;
-  return false;
-}
-
-/* The directive name at map offset o (just after its '#'), in dir (n bytes). */
-static void directive_at(R *r, unsigned o, char *dir, size_t n) {
-  unsigned k = o + 1;
+/* The kind of the directive whose '#' is at map offset h; *cond: where
+ * what follows its name starts. */
+enum { D_IF, D_ELIF, D_ELSE, D_ENDIF, D_DEFINE, D_OTHER };
+static int directive(R *r, unsigned h, unsigned *cond) {
+  unsigned k = h + 1;
   while (k < r->len && (r->text[k] == ' ' || r->text[k] == '\t'))
     k++;
-  size_t i = 0;
-  while (k < r->len && i + 1 < n && rw_is_ident_char(r->text[k]))
-    dir[i++] = r->text[k++];
-  dir[i] = '\0';
+  unsigned w = k;
+  while (k < r->len && rw_is_ident_char(r->text[k]))
+    k++;
+  *cond = k;
+  size_t n = k - w;
+  const char *d = r->text + w;
+#define IS(s) (n == sizeof(s) - 1 && !memcmp(d, s, n))
+  return IS("if") || IS("ifdef") || IS("ifndef")                     ? D_IF
+         : IS("elif") || IS("elifdef") || IS("elifndef")              ? D_ELIF
+         : IS("else")                                                 ? D_ELSE
+         : IS("endif")                                                ? D_ENDIF
+         : IS("define") || IS("undef")                                ? D_DEFINE
+                                                                      : D_OTHER;
+#undef IS
 }
 
-/* Whether the #if chain that the directive at map offset `at` (of a file
- * starting at `base`) belongs to, or one enclosing it, spells __CUDA_ARCH:
- * the directives from the file's start are followed with a stack of
- * chains. */
-static bool chain_names_arch(R *r, unsigned base, unsigned at) {
-  bool stack[64];
-  int depth = 0, lost = 0;  // (deeper than the stack: counted, and taken to name it)
-  for (unsigned o = base; o <= at && o < r->len; o = line_after(r, o)) {
-    unsigned k = o;
-    while (k < r->len && (r->text[k] == ' ' || r->text[k] == '\t'))
-      k++;
-    if (k >= r->len || r->text[k] != '#')
-      continue;
-    char dir[16];
-    directive_at(r, k, dir, sizeof dir);
-    bool arch = line_names_arch(r, k);
-    if (!strcmp(dir, "if") || !strcmp(dir, "ifdef") || !strcmp(dir, "ifndef")) {
-      if (depth < 64)
-        stack[depth++] = arch;
-      else
-        lost++;
-    } else if (!strncmp(dir, "elif", 4) && depth > 0 && !lost) {
-      stack[depth - 1] |= arch;
-    } else if (!strcmp(dir, "endif") && k < at) {
-      if (lost)
-        lost--;
-      else if (depth > 0)
-        depth--;
+/* The next directive of [o, end) at or after o: its '#', or end. */
+static unsigned next_directive(R *r, unsigned o, unsigned end) {
+  while (o < end) {
+    unsigned s = rw_logical_line_start(r, o);
+    if (s >= o && s < end && r->text[s] == '#')
+      return s;
+    o = rw_logical_line_end(r, o);
+  }
+  return end;
+}
+
+/* The names every mapped file #defines or #undefs (r->pp_defined, read once):
+ * a macro the project sets itself may depend on anything, the GPU
+ * architecture too (`#if __CUDA_ARCH__ >= 700` / `#define HAS_NEW 1`). */
+static bool project_defines(R *r, const char *name, size_t n) {
+  if (!r->pp_defined_read) {
+    r->pp_defined_read = true;
+    for (int f = 0; f < r->map->nfiles; f++) {
+      const KdMappedFile *mf = &r->map->files[f];
+      for (unsigned h = next_directive(r, mf->base, mf->base + mf->len); h < mf->base + mf->len;
+           h = next_directive(r, rw_logical_line_end(r, h), mf->base + mf->len)) {
+        unsigned c;
+        if (directive(r, h, &c) != D_DEFINE)
+          continue;
+        c = rw_skip_blanks(r, c);
+        unsigned e = c;
+        while (e < r->len && rw_is_ident_char(r->text[e]))
+          e++;
+        if (e > c)
+          kd_vec_push(&r->pp_defined, kd_xasprintf("%.*s", (int)(e - c), r->text + c));
+      }
     }
   }
-  if (lost)
-    return true;
-  for (int i = 0; i < depth; i++)
-    if (stack[i])
+  for (int i = 0; i < r->pp_defined.n; i++)
+    if (strlen(r->pp_defined.v[i]) == n && !memcmp(r->pp_defined.v[i], name, n))
       return true;
   return false;
+}
+
+/* Whether the condition [b, e) of an #if, #ifdef or #elif is one of the
+ * build's own switches: macro names combined with `defined`, `!`, `&&`,
+ * `||` and parentheses, none reserved to the implementation (`__clang__`,
+ * `__CUDA_ARCH__`, `_MSC_VER`: clang's parse and nvcc's may disagree on
+ * them) and none the project defines itself.  A number or a comparison
+ * (`CUB_PTX_ARCH >= 700`) is not. */
+static bool switch_condition(R *r, unsigned b, unsigned e) {
+  for (unsigned k = b; k < e;) {
+    char c = r->text[k];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\\' || c == '(' || c == ')' || c == '!') {
+      k++;
+    } else if ((c == '&' || c == '|') && k + 1 < e && r->text[k + 1] == c) {
+      k += 2;
+    } else if (c == '/' && k + 1 < e && r->text[k + 1] == '/') {
+      break;
+    } else if (c == '/' && k + 1 < e && r->text[k + 1] == '*') {
+      const char *end = memmem(r->text + k + 2, e - k - 2, "*/", 2);
+      if (!end)
+        return false;
+      k = (unsigned)(end - r->text) + 2;
+    } else if (rw_is_ident_char(c) && !(c >= '0' && c <= '9')) {
+      unsigned w = k;
+      while (k < e && rw_is_ident_char(r->text[k]))
+        k++;
+      size_t n = k - w;
+      const char *id = r->text + w;
+      if (n == 7 && !memcmp(id, "defined", 7))
+        continue;
+      if (id[0] == '_' && n > 1 && (id[1] == '_' || (id[1] >= 'A' && id[1] <= 'Z')))
+        return false;
+      if (project_defines(r, id, n))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Whether every #if and #elif of the conditional that starts at map offset
+ * `h` (its '#'), up to its #endif, tests only the build's switches. */
+static bool switch_chain(R *r, unsigned h, unsigned end) {
+  int depth = 0;
+  for (; h < end; h = next_directive(r, rw_logical_line_end(r, h), end)) {
+    unsigned c;
+    int d = directive(r, h, &c);
+    if (d == D_IF && depth++ > 0)
+      continue;
+    if (d == D_ENDIF && --depth == 0)
+      return true;
+    if ((d == D_IF || d == D_ELIF) && depth == 1 && !switch_condition(r, c, rw_logical_line_end(r, h)))
+      return false;
+  }
+  return false;  // (no #endif)
+}
+
+/* The conditionals that enclose map offset o of mapped file mf, each a
+ * switch chain; *at: past the directive line of the innermost branch that
+ * holds o.  false if o is in none, or one is not. */
+static bool switch_branch(R *r, const KdMappedFile *mf, unsigned o, unsigned *at) {
+  unsigned end = mf->base + mf->len, chain[64], branch[64];  // each open conditional: its #if, its branch
+  int depth = 0;
+  for (unsigned h = next_directive(r, mf->base, o); h < o; h = next_directive(r, rw_logical_line_end(r, h), o)) {
+    unsigned c;
+    int d = directive(r, h, &c);
+    if (d == D_IF) {
+      if (depth == 64)
+        return false;
+      chain[depth] = h;
+      branch[depth++] = rw_logical_line_end(r, h);
+    } else if ((d == D_ELIF || d == D_ELSE) && depth > 0) {
+      branch[depth - 1] = rw_logical_line_end(r, h);
+    } else if (d == D_ENDIF && depth > 0) {
+      depth--;
+    }
+  }
+  if (depth == 0)
+    return false;
+  for (int i = 0; i < depth; i++)
+    if (!switch_chain(r, chain[i], end))
+      return false;
+  *at = branch[depth - 1];
+  return true;
 }
 
 bool rw_config_branch(R *r, CXSourceLocation l, unsigned *at) {
@@ -113,11 +199,7 @@ bool rw_config_branch(R *r, CXSourceLocation l, unsigned *at) {
     if (!tu || !skipped_at(tu, clang_getFile(tu, mf->name), fo, &b[side]))
       return false;
   }
-  if (b[0] != b[1] || chain_names_arch(r, mf->base, mf->base + b[0]))
-    return false;
-  unsigned hb = b[0];
-  *at = line_after(r, mf->base + hb);
-  return true;
+  return b[0] == b[1] && switch_branch(r, mf, off, at);
 }
 
 void rw_add_branch_guard(R *r, int rs, unsigned at, CXSourceLocation l, const char *name) {

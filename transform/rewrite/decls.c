@@ -5,6 +5,21 @@
  * function. */
 #include "rewriteInt.h"
 
+/* The struct of a view variable that expression e names anywhere, or -1. */
+static int view_named(R *r, KdNode *e) {
+  if (e->c.kind == CXCursor_DeclRefExpr) {
+    Var *v = rw_ref_var(r, e);
+    if (v && rw_var_live(v) && rw_is_view(r, v))
+      return v->rs;
+  }
+  for (int i = 0; i < e->nkids; i++) {
+    int rs = view_named(r, e->kids[i]);
+    if (rs >= 0)
+      return rs;
+  }
+  return -1;
+}
+
 /* Whether expression kid k of variable declaration v is its initialiser:
  * the other expressions a declaration holds are parts of its type (an
  * array bound, `float t[sizeof(*p)]`; a decltype, which legality.c's
@@ -13,6 +28,23 @@ static bool is_vardecl_init(R *r, KdNode *v, KdNode *k) {
   (void)r;
   CXCursor init = clang_Cursor_getVarDeclInitializer(v->c);
   return !clang_Cursor_isNull(init) && clang_equalRanges(clang_getCursorExtent(init), clang_getCursorExtent(k->c));
+}
+
+/* Past the storage and inline specifiers that start the declaration at
+ * [b, ne) (`static`, `inline`), which its rewrite keeps. */
+static unsigned after_specifiers(R *r, unsigned b, unsigned ne) {
+  static const char *const spec[] = {"static", "inline", NULL};
+  for (bool again = true; again;) {
+    again = false;
+    for (int i = 0; spec[i]; i++) {
+      size_t n = strlen(spec[i]);
+      if (b + n < ne && !strncmp(r->text + b, spec[i], n) && !rw_is_ident_char(r->text[b + n])) {
+        b = rw_skip_blanks(r, b + (unsigned)n);
+        again = true;
+      }
+    }
+  }
+  return b;
 }
 
 /* A variable declaration.  `split`: one of several declarators that
@@ -24,10 +56,24 @@ void rw_walk_vardecl(R *r, KdNode *v, bool split) {
   for (int i = 0; i < v->nkids; i++)
     if (clang_isExpression(v->kids[i]->c.kind) && is_vardecl_init(r, v, v->kids[i]))
       init = v->kids[i];
-  if (!var || !rw_is_view(r, var))  // (a view's declaration is replaced up to its name)
-    for (int i = 0; i < v->nkids; i++)
-      if (clang_isExpression(v->kids[i]->c.kind) && v->kids[i] != init)
-        rw_walk(r, v->kids[i], CTX_VALUE);  // an array bound: `float t[sizeof(p[0])] = {0}`
+  unsigned name;  // (a view's declaration is replaced up to its name)
+  bool have_name = rw_in_files(r, clang_getCursorLocation(v->c), &name);
+  for (int i = 0; i < v->nkids && (!var || !rw_is_view(r, var)); i++) {
+    KdNode *k = v->kids[i];
+    unsigned kb, ke;
+    if (!clang_isExpression(k->c.kind) || k == init)
+      continue;
+    // before the name: the type's (decltype, typeof; also through a macro legality.c's check_decltype does
+    // not see); after it, an array bound: `float t[sizeof(p[0])] = {0}`
+    int rs = !have_name || !rw_node_range(r, k, &kb, &ke) || kb < name ? view_named(r, k) : -1;
+    if (rs >= 0) {
+      rw_set_bad(r, rs, k->c,
+                 "a pointer to it is named in a declaration's type (decltype or typeof), whose type would become a "
+                 "reference to the new layout's field");
+      return;
+    }
+    rw_walk(r, k, CTX_VALUE);
+  }
   if (var && rw_is_view(r, var)) {
     unsigned b, e, ne;
     if (!split && (!rw_node_range(r, v, &b, &e) || !rw_name_end(r, v->c, &ne))) {
@@ -40,6 +86,7 @@ void rw_walk_vardecl(R *r, KdNode *v, bool split) {
       return;
     }
     if (!split) {
+      b = after_specifiers(r, b, ne);  // `static S *d = nullptr;` keeps its `static`
       kd_edit_begin(r->cur.E, b, ne, var->rs);
       rw_edit_name(r, KD_NAME_VIEW, var->rs, NULL);
       kd_edit_text(r->cur.E, " %s", var->name);
@@ -158,6 +205,9 @@ static const char *split_declstmt(R *r, KdNode *c, int rs) {
     }
     if (db[i] == 0 || db[i] > nb[i] || ne[i] > de[i])
       why = "its declarators could not be told apart";
+    for (unsigned k = db[i]; !why && k < nb[i]; k++)  // `S *a = p, (*b) = p + 1;`: the ')' after the name
+      if (r->text[k] == '(')
+        why = "its declarators could not be told apart";
   }
   if (!why && rw_skip_blanks(r, de[n - 1]) != se - 1)
     why = "its declarators could not be told apart";
@@ -223,7 +273,15 @@ void rw_walk_declstmt(R *r, KdNode *c, enum CXCursorKind parent) {
     }
   }
   for (int i = 0; i < c->nkids; i++) {
-    if (c->kids[i]->c.kind == CXCursor_VarDecl)
+    enum CXCursorKind k = c->kids[i]->c.kind;
+    int trs = k == CXCursor_TypedefDecl || k == CXCursor_TypeAliasDecl ? view_named(r, c->kids[i]) : -1;
+    if (trs >= 0) {  // `typedef decltype(q[i].x) T;`, also through a macro
+      rw_set_bad(r, trs, c->kids[i]->c,
+                 "a pointer to it is named in a type alias (decltype or typeof), whose type would become a "
+                 "reference to the new layout's field");
+      return;
+    }
+    if (k == CXCursor_VarDecl)
       rw_walk_vardecl(r, c->kids[i], split);
     else
       rw_walk(r, c->kids[i], CTX_VALUE);

@@ -134,8 +134,13 @@ static void pass1_vardecl(R *r, KdNode *v) {
     return;
   }
   Var *var = rw_var_add(r, v->c, rs);
-  if (global)
-    rw_set_opaque(r, var, v->c, "a global or static pointer variable is not tracked");
+  const char *why = global ? rw_global_why(r, v->c) : NULL;
+  if (why)
+    rw_set_opaque(r, var, v->c, why);
+  else if (global && !var->global) {
+    var->global = true;
+    r->fl.nglobals++;
+  }
   for (int i = 0; i < v->nkids; i++)
     if (clang_isExpression(v->kids[i]->c.kind))
       rw_flow(r, var, v->kids[i]);

@@ -27,7 +27,7 @@ static int cmp_unsigned(const void *x, const void *y) {
 
 /* Whether offset o of the main file starts the word `name` (nl bytes) used
  * as a name of its own: not after `.`, `->` or `::`. */
-static bool word_at(R *r, unsigned o, const char *name, size_t nl) {
+bool rw_word_at(R *r, unsigned o, const char *name, size_t nl) {
   if (o + nl > r->len || memcmp(r->text + o, name, nl) || (o > 0 && rw_is_ident_char(r->text[o - 1])) ||
       (o + nl < r->len && rw_is_ident_char(r->text[o + nl])))
     return false;
@@ -50,7 +50,7 @@ static void name_offsets(R *r, KdNode *n, const char *name, size_t nl, Offsets *
          kind == CXCursor_TypeRef || kind == CXCursor_LabelRef || kind == CXCursor_LabelStmt ||
          kind == CXCursor_OverloadedDeclRef || kind == CXCursor_FieldDecl || kind == CXCursor_TemplateRef ||
          kind == CXCursor_NamespaceRef) &&
-        rw_in_files(r, clang_getCursorLocation(c->c), &off) && word_at(r, off, name, nl))
+        rw_in_files(r, clang_getCursorLocation(c->c), &off) && rw_word_at(r, off, name, nl))
       kd_vec_push(out, off);
     name_offsets(r, c, name, nl, out);
   }
@@ -64,7 +64,7 @@ static int count_words(R *r, unsigned b, unsigned e, const char *name, size_t nl
     if (!hit)
       break;
     o = (unsigned)(hit - r->text);
-    n += word_at(r, o, name, nl);
+    n += rw_word_at(r, o, name, nl);
     o++;
   }
   return n;
@@ -120,7 +120,7 @@ static void check_hidden_uses(R *r) {
     for (unsigned t = 0; t < nt; t++) {
       CXSourceLocation l = clang_getTokenLocation(r->src->tu, toks[t]);
       if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !rw_in_files(r, l, &off) || off < b || off >= e ||
-          !word_at(r, off, name, nl) || (seen.n && bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned)))
+          !rw_word_at(r, off, name, nl) || (seen.n && bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned)))
         continue;
       unsigned at;
       if (rw_config_branch(r, l, &at)) {  // (branches.c: an #error line there, and a warning)
@@ -149,10 +149,24 @@ static bool token_is(R *r, CXToken t, const char *s) {
 
 static void read_idents(R *r);
 
+/* Whether map offset o lies in the part of a view variable's declaration
+ * that its rewrite replaces (from its start to its name). */
+static bool in_view_declaration(R *r, unsigned o) {
+  for (int i = 0; i < r->fl.nvars; i++) {
+    Var *v = r->fl.vars[i];
+    unsigned b, e, ne;
+    if (rw_var_live(v) && rw_is_view(r, v) && rw_range_of(r, v->decl, &b, &e) && rw_name_end(r, v->decl, &ne) &&
+        b <= o && o < ne)
+      return true;
+  }
+  return false;
+}
+
 /* Whether token t is `decltype` or one of GNU's `typeof` keywords. */
 static bool is_typeof_keyword(R *r, CXToken t) {
-  return clang_getTokenKind(t) == CXToken_Keyword && (token_is(r, t, "decltype") || token_is(r, t, "__typeof__") ||
-                                                      token_is(r, t, "__typeof") || token_is(r, t, "typeof"));
+  return (clang_getTokenKind(t) == CXToken_Keyword || clang_getTokenKind(t) == CXToken_Identifier) &&
+         (token_is(r, t, "decltype") || token_is(r, t, "__decltype") || token_is(r, t, "__typeof__") ||
+          token_is(r, t, "__typeof") || token_is(r, t, "typeof"));
 }
 
 /* decltype gives the declared type of a field access (`decltype(p[i].x)`
@@ -198,8 +212,11 @@ static void check_decltype(R *r) {
         named = clang_getTokenKind(toks[u]) == CXToken_Identifier && token_is(r, toks[u], v->name);
       }
       // `decltype(r)` alone is the variable's declared type (a pointer or a reference, a view of its own
-      // after the rewrite), as the declaration of another view spells it (`decltype(r) e = d;`)
-      if (named && t + 3 < nt && token_is(r, toks[t + 2], v->name) && token_is(r, toks[t + 3], ")"))
+      // after the rewrite): the declaration of another view may spell it (`decltype(r) e = d;`), which is
+      // replaced up to the name; anywhere else its type changes (`std::is_same_v<decltype(p), P *>`)
+      unsigned off;
+      if (named && t + 3 < nt && token_is(r, toks[t + 2], v->name) && token_is(r, toks[t + 3], ")") &&
+          rw_in_files(r, clang_getTokenLocation(r->src->tu, toks[t]), &off) && in_view_declaration(r, off))
         named = false;
       if (is_auto || named)
         rw_set_bad_loc(r, v->rs, clang_getTokenLocation(r->src->tu, toks[t]),
@@ -214,15 +231,11 @@ static void check_decltype(R *r) {
   }
 }
 
-/* Whether offset o is on a line that starts with '#' (a preprocessor
- * directive: a macro's definition; continuation lines are not seen). */
+/* Whether offset o is on a (logical) line that starts with '#' (a
+ * preprocessor directive: a macro's definition, its continuation lines
+ * too). */
 static bool in_directive(R *r, unsigned o) {
-  unsigned ls = o;
-  while (ls > 0 && r->text[ls - 1] != '\n')
-    ls--;
-  while (ls < o && (r->text[ls] == ' ' || r->text[ls] == '\t'))
-    ls++;
-  return r->text[ls] == '#';
+  return r->text[rw_logical_line_start(r, o)] == '#';
 }
 
 /* The explicit instantiations (and `extern template` declarations) among
@@ -470,6 +483,7 @@ void rw_resolve(R *r) {
   rw_check_clones(r);
   check_hidden_uses(r);  // after the clone checks, whose remarks say more
   check_decltype(r);
+  rw_check_globals(r);
 }
 
 /* A global variable's initialiser names a function (calls it, or takes its

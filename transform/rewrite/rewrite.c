@@ -30,6 +30,7 @@ static int pass2_round(R *r) {
     }
   r->cur.inst = 0;
   rw_edit_params(r);
+  rw_walk_globals(r);
   rw_edit_branch_guards(r);
   Fn *F, *ftmp;
   HASH_ITER(hh, r->cl.fns, F, ftmp) {
@@ -91,6 +92,9 @@ static void rw_free(R *r) {
   }
   free(r->rs);
   free(r->guards.v);
+  for (int i = 0; i < r->pp_defined.n; i++)
+    free(r->pp_defined.v[i]);
+  free(r->pp_defined.v);
   HASH_CLEAR(hh, r->fl.var_map);
   rw_untyped_free(r);
   for (int i = 0; i < r->fl.nvars; i++)  // (twins are not in the hash)

@@ -165,6 +165,9 @@ typedef struct Var {
   char name[128];        // its name (spelled once)
   bool moved;            // may hold a pointer plus an offset (pass 1, then closed over `moves`)
   CXCursor moved_at;     // where the offset was added (the first place seen)
+  bool global;           // CUDA: a host variable of namespace scope or a static local that is tracked like a
+                         // local (global_why found nothing against it); external linkage: looked for in the
+                         // project's other sources (KdRewriteOptions.outside_names)
   bool ref;              // a local reference to an element (`S &r = p[i]`, `const S &c = *q`), not a
                          // pointer: joined with the pointer it is bound into; as a view it is a view of
                          // that one element (`kdlg_view_S r = kdlg_S_offset(p, (i))`) and each use of
@@ -208,6 +211,7 @@ typedef struct RwFlow {
   LaunchArray *arrays;   // void* arrays (cudaLaunchKernel argument arrays)
   KD_VEC(KdNode *) ext_calls;  // calls of functions without a body here (for KdRewriteResult.ext_calls)
   int nrefs;             // reference variables among vars (Var.ref): none, and names of struct type are not looked up
+  int nglobals;          // tracked global and static variables among vars (Var.global)
   struct Untyped *untyped;  // local void / char pointers and their uses (untyped.c), by declaration
 } RwFlow;
 
@@ -388,6 +392,8 @@ typedef struct R {
   bool decltype_macro;   // a macro's definition, at decltype_macro_at
   unsigned decltype_macro_at;
   KD_VEC(struct BranchGuard) guards;  // #error lines for views named in branches the configuration leaves out
+  KD_VEC(char *) pp_defined;  // ... the names the mapped files #define or #undef (branches.c), once read
+  bool pp_defined_read;
   bool idents_read;
   bool prelude_defined;  // ... one of them is `#define KDLG_FN` (an output of kdlg-opt, run again)
 } R;
@@ -410,6 +416,11 @@ bool rw_config_branch(R *r, CXSourceLocation l, unsigned *at);
 void rw_add_branch_guard(R *r, int rs, unsigned at, CXSourceLocation l, const char *name);
 void rw_edit_branch_guards(R *r);   // pass 2: the #error lines of structs that are rewritten
 void rw_print_branch_guards(R *r);  // the warnings, once the structs' verdicts are known
+
+/* ---- globals.c ---- */
+const char *rw_global_why(R *r, CXCursor c);  // why global or static variable c is not tracked, or NULL
+void rw_walk_globals(R *r);   // pass 2: the declarations of tracked globals of namespace scope that are views
+void rw_check_globals(R *r);  // after pass 1: what could reach a tracked global view unseen
 
 /* ---- shape.c ---- */
 enum CXChildVisitResult rw_collect(CXCursor c, CXCursor parent, CXClientData data);
@@ -444,6 +455,11 @@ KdNode *rw_strip_parens_casts(KdNode *e);
 bool rw_is_reference(CXType t);
 bool rw_name_end(R *r, CXCursor d, unsigned *end);
 bool rw_declarator_end(R *r, unsigned start, unsigned name_end, unsigned *end);
+/* The first non-blank byte of the logical line holding map offset o, and
+ * the offset past the '\n' that ends the logical line from o (a line that
+ * ends with a backslash, blanks or '\r' after it allowed, continues). */
+unsigned rw_logical_line_start(R *r, unsigned o);
+unsigned rw_logical_line_end(R *r, unsigned o);
 unsigned rw_skip_blanks(R *r, unsigned i);
 unsigned rw_back_blanks(R *r, unsigned start, unsigned i);
 bool rw_line_start(R *r, unsigned i);
@@ -534,6 +550,7 @@ typedef struct Ident {
   UT_hash_handle hh;
 } Ident;
 bool rw_file_spells(R *r, const char *name);
+bool rw_word_at(R *r, unsigned o, const char *name, size_t nl);
 bool rw_explicit_instantiation(R *r, const char *name, unsigned *at);
 void rw_check_names(R *r);
 void rw_free_idents(R *r);

@@ -244,6 +244,36 @@ bool rw_declarator_end(R *r, unsigned start, unsigned name_end, unsigned *end) {
   return open == 0;
 }
 
+/* Whether the line break at text[nl] ('\n') is escaped: a backslash before
+ * it, with only blanks or '\r' between (clang accepts `\ ` with a warning). */
+static bool continued(R *r, unsigned nl) {
+  unsigned k = nl;
+  while (k > 0 && (r->text[k - 1] == ' ' || r->text[k - 1] == '\t' || r->text[k - 1] == '\r'))
+    k--;
+  return k > 0 && r->text[k - 1] == '\\';
+}
+
+unsigned rw_logical_line_start(R *r, unsigned o) {
+  unsigned ls = o;
+  for (;;) {
+    while (ls > 0 && r->text[ls - 1] != '\n')
+      ls--;
+    if (ls == 0 || !continued(r, ls - 1))
+      break;
+    ls--;  // (onto the '\n' that the previous line escapes)
+  }
+  while (ls < o && (r->text[ls] == ' ' || r->text[ls] == '\t'))
+    ls++;
+  return ls;
+}
+
+unsigned rw_logical_line_end(R *r, unsigned o) {
+  for (; o < r->len; o++)
+    if (r->text[o] == '\n' && !continued(r, o))
+      return o + 1;
+  return o;
+}
+
 unsigned rw_skip_blanks(R *r, unsigned i) {
   while (i < r->len && (r->text[i] == ' ' || r->text[i] == '\t' || r->text[i] == '\n' || r->text[i] == '\r'))
     i++;

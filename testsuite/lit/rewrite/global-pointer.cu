@@ -1,0 +1,48 @@
+// Host pointer variables of namespace scope and static locals that hold
+// device data (issue 19: HeCBench streamcluster's `Point_Struct *p_d;`;
+// globals.c): each becomes a view like a local, its declaration
+// `kdlg_view_P name` (a `static` kept, NULL or nullptr a null view), and
+// every use in the functions that allocate, copy, launch and free.  One of
+// external linkage is looked for in the project's other files (none here:
+// the input is copied alone into its own directory).  nvcc compiles the
+// output.
+// REQUIRES: cuda-toolkit
+// RUN: rm -rf %t.dir && mkdir -p %t.dir/out && cp %s %t.dir/main.cu
+// RUN: %exitcode %kdlg-opt %t.dir/main.cu --layout soa -o %t.dir/out/main.cu 2>&1 | FileCheck %s --check-prefix=TOOL
+// TOOL-NOT: remark
+// TOOL: rewritten: {x, y} SoA
+// TOOL: exit=0
+// RUN: grep -v '^//' %t.dir/out/main.cu | FileCheck %s
+// CHECK: kdlg_view_P g_d;
+// CHECK-NEXT: static kdlg_view_P s_d = kdlg_P_null();
+// CHECK-NEXT: namespace ns { kdlg_view_P n_d = kdlg_P_null(); }
+// CHECK: static kdlg_view_P t_d = kdlg_P_null();
+// CHECK-NEXT: kdlg_P_malloc(&t_d, n * sizeof(P));
+// CHECK-NEXT: k<<<1, n>>>(t_d, n);
+// CHECK: kdlg_P_malloc(&g_d, 64 * sizeof(P));
+// CHECK-NEXT: kdlg_P_malloc((void **)&s_d, 64 * sizeof(P));
+// CHECK-NEXT: kdlg_P_malloc(&ns::n_d, 64 * sizeof(P));
+// CHECK-NEXT: kdlg_P_copy_between(s_d, g_d, 64 * sizeof(P), cudaMemcpyDeviceToDevice);
+// CHECK-NEXT: k<<<1, 32>>>(kdlg_P_offset(g_d, (32)), 32);
+// RUN: %nvcc -c %t.dir/out/main.cu -o %t.dir/out.o
+struct P { float x, y; };
+P *g_d;
+static P *s_d = nullptr;
+namespace ns { P *n_d = NULL; }
+__global__ void k(P *p, int n) { int i = threadIdx.x; if (i < n) p[i].x += p[i].y; }
+void run(int n) {
+  static P *t_d = NULL;
+  cudaMalloc(&t_d, n * sizeof(P));
+  k<<<1, n>>>(t_d, n);
+  cudaFree(t_d);
+}
+int main() {
+  cudaMalloc(&g_d, 64 * sizeof(P));
+  cudaMalloc((void **)&s_d, 64 * sizeof(P));
+  cudaMalloc(&ns::n_d, 64 * sizeof(P));
+  cudaMemcpy(s_d, g_d, 64 * sizeof(P), cudaMemcpyDeviceToDevice);
+  k<<<1, 32>>>(g_d + 32, 32);
+  k<<<1, 64>>>(ns::n_d, 64);
+  run(64);
+  cudaFree(g_d); cudaFree(s_d); cudaFree(ns::n_d);
+}
