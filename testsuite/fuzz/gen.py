@@ -95,6 +95,7 @@ FEATURES = {
     "constant_param": (0.2, "OpenCL: a kernel reading the struct through __constant (known: issue 21 class 2)"),
     "ptr_value_base": (0.2, "(q++)->f and (++q)->f as access bases (known: issue 21 class 3)"),
     "templates": (0.3, "CUDA: kernels templated on an int (a loop bound) or a type, launched with template arguments"),
+    "globals": (0.3, "CUDA: main's device arrays kept in pointer variables of file scope (static or not, = nullptr, NULL)"),
 }
 
 # scalar types: key -> (CUDA spelling, OpenCL spelling, bytes, kind, cldiff fill)
@@ -171,7 +172,7 @@ class Gen:
                 self.feat[f] = False
         else:
             for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn", "refs",
-                      "shared_helper", "templates"):
+                      "shared_helper", "templates", "globals"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -1186,8 +1187,13 @@ class Gen:
                 o.append(f"static void run_{kname}({', '.join(ps)}, int blocks) {{")
                 o.append(f"  {kname}{self.ktargs[kname]}<<<blocks, {self.kbs[kname]}>>>({', '.join(names)});")
                 o.append("}")
+        main_at = len(o)
         o.append("int main(int argc, char **argv) {")
         o.append('  if (argc != 2) { fprintf(stderr, "usage: %s OUTPUT\\n", argv[0]); return 2; }')
+        # feature globals: the device arrays at file scope, drawn from a stream of their own (the rest of the
+        # program is the same as without the feature)
+        gr = random.Random(f"{self.seed}:globals") if self.on("globals") else None
+        glob = []
         for s in structs:
             k = s.name[1:]
             T = s.spell
@@ -1197,8 +1203,13 @@ class Gen:
             o.append(f"  {T} *hb{k} = ({T} *)calloc(n{k}, sizeof({T}));")
             o.append(f"  fill_{s.name}(ha{k}, n{k});")
             o.append(f"  fill_{s.name}(hb{k}, n{k});")
-            o.append(f"  {T} *a{k};")
-            o.append(f"  {T} *b{k};")
+            for arr in (f"a{k}", f"b{k}"):
+                if gr and gr.random() < 0.7:
+                    spec = gr.choice(["static ", "static ", ""])
+                    init = gr.choice(["", " = nullptr", " = NULL", " = 0"])
+                    glob.append(f"{spec}{T} *{arr}{init};")
+                else:
+                    o.append(f"  {T} *{arr};")
             o.append(f"  ck(cudaMalloc({r.choice(['', '(void **)'])}&a{k}, bytes{k}), __LINE__);")
             if self.on("async") and r.random() < 0.4:
                 o.append(f"  ck(cudaMallocManaged(&b{k}, bytes{k}), __LINE__);")
@@ -1258,6 +1269,7 @@ class Gen:
             if self.on("copies_host") and r.random() < 0.2:
                 o.append(f"  ck(cudaMemcpy(ha{k}, a{k}, sizeof({s.spell}) * (n{k} / 2), cudaMemcpyDeviceToHost), __LINE__);")
                 o.append(f"  ck(cudaMemcpy(a{k}, ha{k}, sizeof({s.spell}) * (n{k} / 2), cudaMemcpyHostToDevice), __LINE__);")
+        o[main_at:main_at] = glob
         o.append("  ck(cudaDeviceSynchronize(), __LINE__);")
         o.append('  FILE *f = fopen(argv[1], "wb");')
         o.append('  if (!f) { perror(argv[1]); return 2; }')
