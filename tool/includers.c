@@ -1,13 +1,10 @@
-/* includers.c: source files of the project that are not inputs: those that
- * include a changed header, and those that name a global variable (see
- * includers.h). */
-#define _GNU_SOURCE /* memmem */
+/* includers.c: source files that include a changed header but are not
+ * inputs (see includers.h). */
 #define _XOPEN_SOURCE 700
 #include "includers.h"
 
 #include <ftw.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,16 +27,6 @@ static bool source_name(const char *path) {
     if (!strcmp(dot, ext[i]))
       return true;
   return false;
-}
-
-/* source_name, or a header (.h, .hh, .hpp, .hxx, .cuh, .inl, .inc). */
-static bool source_or_header_name(const char *path) {
-  static const char *const ext[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc", NULL};
-  const char *dot = strrchr(path, '.');
-  for (int i = 0; dot && ext[i]; i++)
-    if (!strcmp(dot, ext[i]))
-      return true;
-  return source_name(path);
 }
 
 static const char *base_name(const char *path) {
@@ -134,66 +121,4 @@ int kd_warn_outside_includers(const char *root, const char *const *inputs, int n
   W.diag = diag;
   nftw(root, visit, 16, FTW_PHYS);
   return W.warned;
-}
-
-/* kd_outside_names' walk (nftw has no user pointer). */
-static struct {
-  const KdOutside *o;
-  const char *name, *const *skip;
-  int nskip, entries;
-  char *file;
-  size_t n;
-  bool found;
-} N;
-
-static bool is_ident_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
-
-static int visit_names(const char *path, const struct stat *st, int type, struct FTW *f) {
-  (void)st;
-  if (++N.entries > MAX_ENTRIES) {
-    snprintf(N.file, N.n, "(more than %d entries under '%s': not all were looked at)", MAX_ENTRIES, N.o->root);
-    N.found = true;  // (conservative: a file not looked at may name it)
-    return 1;
-  }
-  if (type == FTW_D && f->level > 0 && base_name(path)[0] == '.')
-    return 0;
-  if (type != FTW_F || !source_or_header_name(path) || strstr(path + strlen(N.o->root), "/."))
-    return 0;
-  char *real = realpath(path, NULL);
-  bool skip = !real;
-  for (int i = 0; real && i < N.nskip && !skip; i++)
-    skip = N.skip[i] && !strcmp(real, N.skip[i]);
-  free(real);
-  if (skip)
-    return 0;
-  size_t len, nl = strlen(N.name);
-  char *text = kd_read_file(path, &len);
-  if (!text)
-    return 0;
-  bool named = false;
-  if (strncmp(text, "/* Data layout rewritten by kdlg-opt", 36) && strncmp(text, "/* Rewritten by kdlg-opt", 24))
-    for (const char *p = text, *end = text + len; !named && (p = memmem(p, (size_t)(end - p), N.name, nl)); p++)
-      named = (p == text || !is_ident_char(p[-1])) && (p + nl == end || !is_ident_char(p[nl]));
-  free(text);
-  if (!named)
-    return 0;
-  snprintf(N.file, N.n, "%s", path + strlen(N.o->root) + (path[strlen(N.o->root)] == '/'));
-  N.found = true;
-  return 1;
-}
-
-bool kd_outside_names(void *ctx, const char *name, const char *const *skip, int nskip, char *file, size_t n) {
-  const KdOutside *o = ctx;
-  if (!o->root)
-    return snprintf(file, n, "(the project's directory is not known)"), true;
-  N.o = o;
-  N.name = name;
-  N.skip = skip;
-  N.nskip = nskip;
-  N.entries = 0;
-  N.file = file;
-  N.n = n;
-  N.found = false;
-  nftw(o->root, visit_names, 16, FTW_PHYS);
-  return N.found;
 }

@@ -5,8 +5,6 @@
 #ifndef KDLG_INCLUDERS_H
 #define KDLG_INCLUDERS_H
 
-#include <stdbool.h>
-#include <stddef.h>
 #include <stdio.h>
 
 /* Warns, once per (file, header), about every C, C++ or CUDA source file
@@ -21,22 +19,5 @@
  * cannot be read includes nothing). */
 int kd_warn_outside_includers(const char *root, const char *const *inputs, int ninputs, const char *const *headers,
                               int nheaders, FILE *diag);
-
-/* The project, for KdRewriteOptions.outside_names: its directory `root`
- * (a real path). */
-typedef struct KdOutside {
-  const char *root;
-} KdOutside;
-
-/* KdRewriteOptions.outside_names over KdOutside ctx: whether a C, C++ or
- * CUDA source or header under its root (walked as
- * kd_warn_outside_includers does) other than the `nskip` real paths `skip`
- * (the asking unit's own files: the other inputs count too, since their
- * declarations of `name` are not followed) spells `name` as a word
- * (comments too: conservative);
- * the first one's path relative to root goes to `file` (n bytes).  A walk
- * cut short at 20,000 entries counts as found (a file not looked at may
- * name it). */
-bool kd_outside_names(void *ctx, const char *name, const char *const *skip, int nskip, char *file, size_t n);
 
 #endif

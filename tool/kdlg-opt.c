@@ -380,8 +380,7 @@ static bool keep_every_struct(char *why, KdPlan *plan, KdOutcome *oc, FILE *remf
  * every struct back, and all are rewritten again; each remark is printed
  * once.  oc (plan->nstructs entries) gets each struct's outcome.  -1, or
  * an exit status. */
-static int rewrite_all(const Options *o, const char *root, Unit *u, int n, const CHeaders *ch, KdPlan *plan,
-                       KdOutcome *oc) {
+static int rewrite_all(const Options *o, Unit *u, int n, const CHeaders *ch, KdPlan *plan, KdOutcome *oc) {
   char *rem = NULL;
   size_t remlen = 0;
   FILE *remf = n > 1 ? kd_xopen_memstream(&rem, &remlen) : diag;  // (one unit: printed as they come)
@@ -395,7 +394,6 @@ static int rewrite_all(const Options *o, const char *root, Unit *u, int n, const
   for (int i = 0; i < n; i++)
     extern_api |= u[i].src.host_compiled;
   const char ***homes = extern_api ? host_api_homes(u, n, plan) : NULL;
-  KdOutside outside = {root};  // (a global pointer with external linkage: who else names it)
   for (int round = 0; round <= plan->nstructs + 1 && rc < 0; round++) {
     bool again = false;
     for (int i = 0; i < n && rc < 0; i++) {
@@ -411,9 +409,7 @@ static int rewrite_all(const Options *o, const char *root, Unit *u, int n, const
                              .extern_mixed = (const char *const *)mixed,
                              .nextern_mixed = nmixed,
                              .extern_host_api = extern_api,
-                             .define_host_api = homes ? homes[i] : NULL,
-                             .outside_names = kd_outside_names,
-                             .outside_ctx = &outside};
+                             .define_host_api = homes ? homes[i] : NULL};
       if (kd_rewrite(&u[i].src, plan, &ro, &u[i].rw, remf) != 0)
         rc = EXIT_INPUT;
     }
@@ -745,7 +741,7 @@ int main(int argc, char **argv) {
   oc = kd_xcalloc((size_t)plan->nstructs + 1, sizeof *oc);
   for (int s = 0; s < plan->nstructs; s++)
     oc[s].planned_aos = kd_plan_is_aos(&plan->structs[s]);
-  if ((rc = rewrite_all(&o, root, units, nunits, &ch, plan, oc)) >= 0)
+  if ((rc = rewrite_all(&o, units, nunits, &ch, plan, oc)) >= 0)
     goto done;
 
   // 7. Outputs, and the verdict: what became of each struct.

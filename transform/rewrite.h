@@ -55,12 +55,6 @@ typedef struct KdRewriteOptions {
   // header has its host wrappers declared there (KD_GEN_HOST_EXTERN) ...
   bool extern_host_api;
   const char *const *define_host_api;  // ... and defined in the one file whose list (USRs, NULL-terminated) has it
-  // CUDA: whether a source file of the project other than the `nskip` real paths `skip` (the unit's own
-  // files) spells `name` as a word; the first such file's path goes to `file` (n bytes).  Asked of
-  // a global pointer variable with external linkage that would hold a view; NULL: such a variable keeps its
-  // struct AoS
-  bool (*outside_names)(void *ctx, const char *name, const char *const *skip, int nskip, char *file, size_t n);
-  void *outside_ctx;
 } KdRewriteOptions;
 
 /* The first bytes of a rewritten header (KdRewrittenHeader.text). */

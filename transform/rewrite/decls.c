@@ -90,9 +90,12 @@ void rw_walk_vardecl(R *r, KdNode *v, bool split) {
       kd_edit_begin(r->cur.E, b, ne, var->rs);
       rw_edit_name(r, KD_NAME_VIEW, var->rs, NULL);
       kd_edit_text(r->cur.E, " %s", var->name);
+      rw_edit_global_symbol(r, var);
     }
     if (init && var->ref)  // `S &r = p[i]` → `kdlg_view_S r = kdlg_S_offset(p, (i))`: the index, once
       rw_emit_elem_view(r, init, var->rs);
+    else if (init && var->global)  // (static storage: a null pointer is zero-initialisation, constant: `{}`)
+      rw_emit_static_view_value(r, init, var->rs);
     else if (init)
       rw_emit_view_value(r, init, var->rs, "a pointer variable");
     return;

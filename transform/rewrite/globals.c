@@ -6,9 +6,12 @@
  * keeps its struct AoS: a declaration the rewriter cannot rewrite alone
  * (rw_global_why), a word of its name that the parser does not show as one
  * (a macro, a branch of #if: check_global_uses; a branch the configuration
- * leaves out gets branches.c's #error), and, with external linkage, another
- * source of the project that names it (another translation unit could
- * read the view as a pointer: KdRewriteOptions.outside_names). */
+ * leaves out gets branches.c's #error), and a reference outside the
+ * function bodies that pass 2 walks.  With external linkage its symbol
+ * changes (rw_edit_global_symbol), so that another translation unit that
+ * reads it as a pointer fails to link.  A null initialiser becomes `{}`
+ * (zero-initialisation, constant like the null pointer's: a dynamic
+ * initialiser would run in another order). */
 #include "rewriteInt.h"
 
 /* Why the global or static pointer variable c (namespace scope, a static
@@ -37,6 +40,26 @@ static bool after_block(R *r, int rs, unsigned o) {
   return fo == 0 && r->map->files[fs].include_end <= o;
 }
 
+/* Whether the declarator whose name starts at map offset o follows a ','
+ * (the second or a later declarator of its declaration): back over
+ * blanks, '*', '&', '(' and qualifiers. */
+static bool after_comma(R *r, unsigned o) {
+  static const char *const quals[] = {"const", "volatile", "restrict", "__restrict", "__restrict__", NULL};
+  for (;;) {
+    while (o > 0 && strchr(" \t\r\n*&(", r->text[o - 1]))
+      o--;
+    unsigned w = o;
+    while (w > 0 && rw_is_ident_char(r->text[w - 1]))
+      w--;
+    bool qual = false;
+    for (int q = 0; quals[q] && w < o; q++)
+      qual |= o - w == strlen(quals[q]) && !strncmp(r->text + w, quals[q], o - w);
+    if (!qual)
+      return o > 0 && r->text[o - 1] == ',';
+    o = w;
+  }
+}
+
 const char *rw_global_why(R *r, CXCursor c) {
   if (!r->cuda)
     return "a program-scope or static pointer variable is not tracked (OpenCL)";
@@ -45,8 +68,12 @@ const char *rw_global_why(R *r, CXCursor c) {
     return "a static data member holding a pointer to it is not tracked";
   if (clang_Cursor_getStorageClass(c) == CX_SC_Extern)
     return "a global pointer variable is declared extern (its definition and uses may be elsewhere)";
+  if (clang_getCursorKind(clang_getCursorLexicalParent(c)) == CXCursor_LinkageSpec)
+    return "a global pointer variable is declared in a linkage specification (extern \"C\")";
   if (clang_getCursorTLSKind(c) != CXTLS_None)
     return "a thread_local pointer variable is not tracked";
+  if (clang_isVolatileQualifiedType(clang_getCursorType(c)))
+    return "a global pointer variable is itself volatile (a view is not)";
   if (!clang_equalCursors(clang_getCanonicalCursor(c), c))
     return "a global pointer variable is declared more than once";
   Kids ks = rw_kids_of(c);
@@ -57,23 +84,26 @@ const char *rw_global_why(R *r, CXCursor c) {
   if (attr)
     return "a global pointer variable has an attribute (__device__, __constant__ and __managed__ ones live in "
            "device memory, which the rewriter does not follow)";
-  if (pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace && pk != CXCursor_LinkageSpec)
-    return NULL;  // (a static local: its declaration statement is split like a local's)
-  unsigned b, e, ne;
-  if (!rw_range_of(r, c, &b, &e) || !rw_name_end(r, c, &ne))
-    return "a global pointer variable is declared inside a macro";
+  unsigned b, e, ne, n0;
+  if (!rw_range_of(r, c, &b, &e) || !rw_name_end(r, c, &ne) || !rw_in_files(r, clang_getCursorLocation(c), &n0))
+    return "a global or static pointer variable is declared inside a macro";
+  if (after_comma(r, n0))
+    return "a global or static pointer variable is declared together with other variables (`S *a, *b;`)";
+  // declared alone: `static P *t_d = nullptr, *t_e;` would lose its `static` when split
+  for (unsigned k = b; k < ne; k++)
+    if (r->text[k] == ',')
+      return "a global or static pointer variable is declared together with other variables (`S *a, *b;`)";
+  if (!rw_declarator_end(r, b, ne, &ne))
+    return "a global or static pointer variable's declarator has parentheses the rewriter does not read";
+  unsigned k = rw_skip_blanks(r, e);  // (e: the end of its initialiser, or of its name)
+  if (k < r->len && r->text[k] == ',')
+    return "a global or static pointer variable is declared together with other variables (`S *a, *b;`)";
+  if (pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace)
+    return NULL;  // (a static local)
   int rs = rw_rs_of_pointer(r, clang_getCursorType(c));
   if (rs >= 0 && !after_block(r, rs, b))
     return "a global pointer variable is declared before the struct's definition, or in another header (the view "
            "type is declared after the definition)";
-  for (unsigned k = b; k < ne; k++)
-    if (r->text[k] == ',')
-      return "a global pointer variable is declared together with other variables (`S *a, *b;`)";
-  if (!rw_declarator_end(r, b, ne, &ne))
-    return "a global pointer variable's declarator has parentheses the rewriter does not read";
-  unsigned k = rw_skip_blanks(r, e);  // (e: the end of its initialiser, or of its name)
-  if (k < r->len && r->text[k] == ',')
-    return "a global pointer variable is declared together with other variables (`S *a, *b;`)";
   return NULL;
 }
 
@@ -93,10 +123,17 @@ void rw_walk_globals(R *r) {
 
 /* Every word of a tracked global view's name in the mapped files must be a
  * name the parser shows (its declaration, references, another entity of
- * that name anywhere); see the file comment. */
+ * that name anywhere), and every reference to it must be where pass 2
+ * rewrites it: in a function's body, or in the initialiser of another
+ * tracked global view of namespace scope (`static P *s_e = s_d + 1;`).
+ * Elsewhere (`static void *slot = &s_d;`, `sizeof(s_d)` or a cudaMalloc
+ * in an initialiser of namespace scope, a default member initialiser) it
+ * would stay as written; see the file comment. */
 typedef struct Named {
   const char *name;
-  KD_VEC(unsigned) offs;
+  KdDeclKey key;         // the variable's
+  KD_VEC(unsigned) offs; // every cursor spelled `name`
+  KD_VEC(unsigned) refs; // the references to the variable
   R *r;
 } Named;
 
@@ -107,8 +144,12 @@ static enum CXChildVisitResult collect_named(CXCursor c, CXCursor parent, CXClie
   if (!rw_in_files(nm->r, clang_getCursorLocation(c), &off))
     return CXChildVisit_Continue;  // (a system or toolkit header: nothing of the user's below)
   CXString sp = clang_getCursorSpelling(c);
-  if (clang_getCString(sp) && !strcmp(clang_getCString(sp), nm->name))
+  if (clang_getCString(sp) && !strcmp(clang_getCString(sp), nm->name)) {
     kd_vec_push(&nm->offs, off);
+    KdDeclKey k = kd_decl_key(clang_getCursorReferenced(c));
+    if (clang_getCursorKind(c) != CXCursor_VarDecl && !memcmp(&k, &nm->key, sizeof k))
+      kd_vec_push(&nm->refs, off);
+  }
   clang_disposeString(sp);
   return CXChildVisit_Recurse;
 }
@@ -118,9 +159,34 @@ static int cmp_unsigned(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
+/* Whether map offset o lies in a function's body, or in the declaration of
+ * a tracked global view of namespace scope (rw_walk_globals walks it). */
+static bool rewritten_at(R *r, unsigned o) {
+  unsigned b, e;
+  for (int f = 0; f < r->funcs.n; f++) {
+    CXCursor body = clang_isCursorDefinition(r->funcs.v[f]) ? kd_function_body(r->funcs.v[f]) : clang_getNullCursor();
+    if (!clang_Cursor_isNull(body) && rw_range_of(r, body, &b, &e) && b <= o && o < e)
+      return true;
+  }
+  for (int i = 0; i < r->fl.nvars; i++) {
+    Var *g = r->fl.vars[i];
+    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(g->decl));
+    if (g->global && rw_is_view(r, g) && (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace) &&
+        rw_range_of(r, g->decl, &b, &e) && b <= o && o < e)
+      return true;
+  }
+  return false;
+}
+
 static void check_global_uses(R *r, Var *v) {
-  Named nm = {.name = v->name, .r = r};
+  Named nm = {.name = v->name, .key = v->key, .r = r};
   clang_visitChildren(clang_getTranslationUnitCursor(r->src->tu), collect_named, &nm);
+  for (int i = 0; i < nm.refs.n && !r->rs[v->rs].bad; i++)
+    if (!rewritten_at(r, nm.refs.v[i]))
+      rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, nm.refs.v[i]),
+                     "global '%s' holds its device data and is named outside any function (an initialiser of "
+                     "namespace scope, a default member initialiser), where the rewriter does not follow it",
+                     v->name);
   if (nm.offs.n > 1)
     qsort(nm.offs.v, (size_t)nm.offs.n, sizeof *nm.offs.v, cmp_unsigned);
   size_t nl = strlen(v->name);
@@ -151,41 +217,34 @@ static void check_global_uses(R *r, Var *v) {
     clang_disposeTokens(r->src->tu, toks, nt);
   }
   free(nm.offs.v);
-}
-
-/* A tracked global view with external linkage: another translation unit
- * could declare it extern and read it as a pointer (a variable's mangled
- * name does not carry its type, so nothing would fail to link); another
- * file of the project (another input too) that spells its name keeps the
- * struct AoS, and so does no way to look (KdRewriteOptions.outside_names
- * NULL). */
-static void check_global_linkage(R *r, Var *v) {
-  if (clang_getCursorLinkage(v->decl) != CXLinkage_External)
-    return;
-  if (!r->opt->outside_names) {
-    rw_set_bad(r, v->rs, v->decl, "global '%s' holds its device data and has external linkage (another file "
-               "could use it)", v->name);
-    return;
-  }
-  const char **skip = kd_xcalloc((size_t)r->map->nfiles + 1, sizeof(char *));
-  for (int i = 0; i < r->map->nfiles; i++)
-    skip[i] = r->map->files[i].real;
-  char file[4096];
-  if (r->opt->outside_names(r->opt->outside_ctx, v->name, skip, r->map->nfiles, file, sizeof file))
-    rw_set_bad(r, v->rs, v->decl,
-               "global '%s' holds its device data and has external linkage, and '%s', another file of the "
-               "project, names it (another translation unit could read the view as a pointer): make it static",
-               v->name, file);
-  free(skip);
+  free(nm.refs.v);
 }
 
 void rw_check_globals(R *r) {
   for (int i = 0; i < r->fl.nvars && r->fl.nglobals > 0; i++) {
     Var *v = r->fl.vars[i];
-    if (!v->global || !rw_var_live(v) || !r->fl.vars[rw_uf_find(r, i)]->seed || r->rs[v->rs].bad)
-      continue;
-    check_global_linkage(r, v);
-    if (!r->rs[v->rs].bad)
+    if (v->global && rw_var_live(v) && r->fl.vars[rw_uf_find(r, i)]->seed && !r->rs[v->rs].bad)
       check_global_uses(r, v);
   }
+}
+
+/* A tracked global view with external linkage keeps its name in this
+ * file but not its symbol: another translation unit that declares it
+ * `extern` would read the view as a pointer, and a variable's mangled name
+ * does not carry its type, so nothing would fail to link.  The declaration
+ * gets a symbol of its own (a GNU asm label, `kdlg_view_` and the
+ * variable's qualified name, `::` as `__`), so that such a unit fails to
+ * link instead.  Appends it to the edit being written. */
+void rw_edit_global_symbol(R *r, const Var *v) {
+  if (!v->global || clang_getCursorLinkage(v->decl) != CXLinkage_External)
+    return;
+  char qual[512] = "";
+  for (CXCursor p = clang_getCursorSemanticParent(v->decl); clang_getCursorKind(p) == CXCursor_Namespace;
+       p = clang_getCursorSemanticParent(p)) {
+    char ns[256], tmp[512];
+    rw_spell(p, ns, sizeof ns);
+    snprintf(tmp, sizeof tmp, "%s__%s", ns, qual);
+    snprintf(qual, sizeof qual, "%s", tmp);
+  }
+  kd_edit_text(r->cur.E, " __asm__(\"kdlg_view_%s%s\")", qual, v->name);
 }

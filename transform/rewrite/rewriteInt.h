@@ -166,8 +166,7 @@ typedef struct Var {
   bool moved;            // may hold a pointer plus an offset (pass 1, then closed over `moves`)
   CXCursor moved_at;     // where the offset was added (the first place seen)
   bool global;           // CUDA: a host variable of namespace scope or a static local that is tracked like a
-                         // local (global_why found nothing against it); external linkage: looked for in the
-                         // project's other sources (KdRewriteOptions.outside_names)
+                         // local (rw_global_why found nothing against it; globals.c)
   bool ref;              // a local reference to an element (`S &r = p[i]`, `const S &c = *q`), not a
                          // pointer: joined with the pointer it is bound into; as a view it is a view of
                          // that one element (`kdlg_view_S r = kdlg_S_offset(p, (i))`) and each use of
@@ -421,6 +420,7 @@ void rw_print_branch_guards(R *r);  // the warnings, once the structs' verdicts 
 const char *rw_global_why(R *r, CXCursor c);  // why global or static variable c is not tracked, or NULL
 void rw_walk_globals(R *r);   // pass 2: the declarations of tracked globals of namespace scope that are views
 void rw_check_globals(R *r);  // after pass 1: what could reach a tracked global view unseen
+void rw_edit_global_symbol(R *r, const Var *v);  // its declaration's own symbol (external linkage)
 
 /* ---- shape.c ---- */
 enum CXChildVisitResult rw_collect(CXCursor c, CXCursor parent, CXClientData data);
@@ -593,6 +593,7 @@ bool rw_edit_index(R *r, const VRef *vr);
 void rw_walk_terms(R *r, const VRef *vr);
 bool rw_named_ref(const KdNode *n);
 void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what);
+void rw_emit_static_view_value(R *r, KdNode *e, int rs);
 void rw_emit_elem_view(R *r, KdNode *e, int rs);
 void rw_walk(R *r, KdNode *c, Ctx ctx);
 

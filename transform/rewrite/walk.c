@@ -192,9 +192,19 @@ static bool null_macro_range(R *r, KdNode *e, unsigned *b, unsigned *x) {
   return true;
 }
 
+static void emit_value(R *r, KdNode *e, int rs, const char *what, bool zero);
+
 /* A pointer expression e that must evaluate to a view of struct rs (an
  * argument for a view parameter, the initial value of a view variable, ...). */
-void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what) {
+void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what) { emit_value(r, e, rs, what, false); }
+
+/* rw_emit_view_value for the initialiser of a variable of static storage:
+ * a null pointer becomes `{}` (zero-initialisation, constant as the null
+ * pointer's was; kdlg_S_null() would be a dynamic initialiser, run in
+ * another order). */
+void rw_emit_static_view_value(R *r, KdNode *e, int rs) { emit_value(r, e, rs, "a pointer variable", true); }
+
+static void emit_value(R *r, KdNode *e, int rs, const char *what, bool zero) {
   if (rw_is_null_constant(e)) {
     unsigned b, x;
     if (!rw_node_range(r, e, &b, &x) && !null_macro_range(r, e, &b, &x)) {
@@ -202,6 +212,10 @@ void rw_emit_view_value(R *r, KdNode *e, int rs, const char *what) {
       return;
     }
     kd_edit_begin(r->cur.E, b, x, rs);
+    if (zero) {
+      kd_edit_text(r->cur.E, "{}");
+      return;
+    }
     rw_edit_name(r, KD_NAME_NULL, rs, NULL);
     kd_edit_text(r->cur.E, "()");
     return;

@@ -11,32 +11,8 @@
 #include <cstring>
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                          \
-  do {                                                                                       \
-    cudaError_t e_ = (call);                                                                 \
-    if (e_ != cudaSuccess) {                                                                 \
-      fprintf(stderr, "%s:%d: CUDA error: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-      exit(2);                                                                               \
-    }                                                                                        \
-  } while (0)
-
-static unsigned lcg_state = 33u;
-inline unsigned lcg(void) { lcg_state = lcg_state * 1664525u + 1013904223u; return lcg_state >> 8; }
-inline int rnd_int(int m) { return 1 + (int)(lcg() % (unsigned)m); } /* [1, m] */
-inline float rnd_float(float lo, float hi) {                          /* [lo, hi), not 0 */
-  float v = lo + (hi - lo) * (float)(lcg() & 0xFFFF) / 65536.0f;
-  return v == 0.0f ? 0.5f : v;
-}
-static FILE *open_output(int argc, char **argv) {
-  if (argc != 2) { fprintf(stderr, "usage: %s OUTPUT\n", argv[0]); exit(2); }
-  FILE *f = fopen(argv[1], "wb");
-  if (!f) { perror(argv[1]); exit(2); }
-  return f;
-}
-static void put(FILE *f, const void *p, size_t n) {
-  if (fwrite(p, 1, n, f) != n) { perror("fwrite"); exit(2); }
-}
-#define PUT(f, x) put((f), &(x), sizeof(x))
+#define KD_SEED 33u  // this program's seed for harness.cuh's lcg()
+#include "harness.cuh"
 
 struct Wide {
   float f0;

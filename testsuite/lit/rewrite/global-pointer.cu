@@ -1,11 +1,10 @@
 // Host pointer variables of namespace scope and static locals that hold
 // device data (issue 19: HeCBench streamcluster's `Point_Struct *p_d;`;
 // globals.c): each becomes a view like a local, its declaration
-// `kdlg_view_P name` (a `static` kept, NULL or nullptr a null view), and
-// every use in the functions that allocate, copy, launch and free.  One of
-// external linkage is looked for in the project's other files (none here:
-// the input is copied alone into its own directory).  nvcc compiles the
-// output.
+// `kdlg_view_P name` (a `static` kept, NULL or nullptr `{}`, a symbol of
+// its own for one of external linkage: global-pointer-symbol.cu), and
+// every use in the functions that allocate, copy, launch and free.  nvcc
+// compiles the output.
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t.dir && mkdir -p %t.dir/out && cp %s %t.dir/main.cu
 // RUN: %exitcode %kdlg-opt %t.dir/main.cu --layout soa -o %t.dir/out/main.cu 2>&1 | FileCheck %s --check-prefix=TOOL
@@ -13,10 +12,10 @@
 // TOOL: rewritten: {x, y} SoA
 // TOOL: exit=0
 // RUN: grep -v '^//' %t.dir/out/main.cu | FileCheck %s
-// CHECK: kdlg_view_P g_d;
-// CHECK-NEXT: static kdlg_view_P s_d = kdlg_P_null();
-// CHECK-NEXT: namespace ns { kdlg_view_P n_d = kdlg_P_null(); }
-// CHECK: static kdlg_view_P t_d = kdlg_P_null();
+// CHECK: kdlg_view_P g_d __asm__("kdlg_view_g_d");
+// CHECK-NEXT: static kdlg_view_P s_d = {};
+// CHECK-NEXT: namespace ns { kdlg_view_P n_d __asm__("kdlg_view_ns__n_d") = {}; }
+// CHECK: static kdlg_view_P t_d = {};
 // CHECK-NEXT: kdlg_P_malloc(&t_d, n * sizeof(P));
 // CHECK-NEXT: k<<<1, n>>>(t_d, n);
 // CHECK: kdlg_P_malloc(&g_d, 64 * sizeof(P));
