@@ -472,7 +472,7 @@ static int rewrite_all(const Options *o, Unit *u, int n, const CHeaders *ch, KdP
         seen = e - p == next - line && !memcmp(p, line, (size_t)(next - line));
         p = e;
       }
-      if (!seen)
+      if (!seen && !kd_remark_stale(line, (size_t)(next - line), plan, oc))
         fwrite(line, 1, (size_t)(next - line), diag);
     }
     free(rem);

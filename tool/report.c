@@ -141,3 +141,18 @@ FILE *kd_quiet_stream(FILE *to) {
   setvbuf(f, NULL, _IOLBF, 0);
   return f;
 }
+
+bool kd_remark_stale(const char *line, size_t n, const KdPlan *plan, const KdOutcome *oc) {
+  static const char *const tags[] = {"[kdlg-global-symbol]", "[kdlg-config-branch]", NULL};
+  bool tagged = false;
+  for (int t = 0; tags[t] && !tagged; t++)
+    tagged = memmem(line, n, tags[t], strlen(tags[t])) != NULL;
+  for (int s = 0; tagged && s < plan->nstructs; s++) {
+    char *quoted = kd_xasprintf("struct '%s'", plan->structs[s].name);
+    bool names = memmem(line, n, quoted, strlen(quoted)) != NULL;
+    free(quoted);
+    if (names && oc[s].why)
+      return true;
+  }
+  return false;
+}

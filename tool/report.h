@@ -49,4 +49,10 @@ int kd_verdict_write(FILE *out, const KdPlan *plan, const KdOutcome *oc, const c
  * does not close `to`). */
 FILE *kd_quiet_stream(FILE *to);
 
+/* Whether remark line (n bytes, of an earlier round of a program of
+ * several inputs) speaks of struct S as rewritten, `struct 'S'` in a
+ * [kdlg-global-symbol] or [kdlg-config-branch] line, while a later round
+ * keeps S in AoS (oc[s].why): then it is not printed. */
+bool kd_remark_stale(const char *line, size_t n, const KdPlan *plan, const KdOutcome *oc);
+
 #endif

@@ -234,10 +234,10 @@ void rw_print_branch_guards(R *r) {
     clang_getFileLocation(g->loc, &f, &line, &col, NULL);
     CXString fn = clang_getFileName(f);
     fprintf(r->rem,
-            "%s:%u:%u: warning: '%s' is named in a branch of #if that this configuration leaves out (on the host "
-            "and the device side), which stays as written: the output stops there with #error if a build turns "
-            "the branch on [kdlg-config-branch]\n",
-            clang_getCString(fn), line, col, g->name);
+            "%s:%u:%u: warning: '%s', a view of struct '%s', is named in a branch of #if that this configuration "
+            "leaves out (on the host and the device side), which stays as written: the output stops there with "
+            "#error if a build turns the branch on [kdlg-config-branch]\n",
+            clang_getCString(fn), line, col, g->name, r->rs[g->rs].sp->name);
     clang_disposeString(fn);
   }
 }

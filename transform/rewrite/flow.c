@@ -135,7 +135,12 @@ static void pass1_vardecl(R *r, KdNode *v) {
   }
   Var *var = rw_var_add(r, v->c, rs);
   const char *why = global ? rw_global_why(r, v->c) : NULL;
-  if (why)
+  if (why && r->opt->blocks_in_headers && clang_Cursor_getStorageClass(v->c) == CX_SC_Extern)
+    // several inputs: the one that defines it may make it a view (with a symbol of its own), which this
+    // file would read as a pointer
+    rw_set_bad(r, rs, v->c, "a global pointer variable is declared extern here, and the input that defines it "
+               "could make it a view");
+  else if (why)
     rw_set_opaque(r, var, v->c, why);
   else if (global && !var->global) {
     var->global = true;

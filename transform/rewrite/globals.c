@@ -72,7 +72,7 @@ const char *rw_global_why(R *r, CXCursor c) {
     return "a global pointer variable is declared in a linkage specification (extern \"C\")";
   if (clang_getCursorTLSKind(c) != CXTLS_None)
     return "a thread_local pointer variable is not tracked";
-  if (clang_isVolatileQualifiedType(clang_getCursorType(c)))
+  if (clang_isVolatileQualifiedType(clang_getCanonicalType(clang_getCursorType(c))))
     return "a global pointer variable is itself volatile (a view is not)";
   if (!clang_equalCursors(clang_getCanonicalCursor(c), c))
     return "a global pointer variable is declared more than once";
@@ -100,6 +100,10 @@ const char *rw_global_why(R *r, CXCursor c) {
     return "a global or static pointer variable is declared together with other variables (`S *a, *b;`)";
   if (pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace)
     return NULL;  // (a static local)
+  if (clang_getCursorLinkage(c) == CXLinkage_External && rw_skip_blanks(r, ne) < r->len &&
+      r->text[rw_skip_blanks(r, ne)] == '(')
+    return "a global pointer variable of external linkage is initialised with parentheses (`P *g(x)`: its own "
+           "symbol, rw_edit_global_symbol, cannot be given there)";
   int rs = rw_rs_of_pointer(r, clang_getCursorType(c));
   if (rs >= 0 && !after_block(r, rs, b))
     return "a global pointer variable is declared before the struct's definition, or in another header (the view "
@@ -134,6 +138,7 @@ typedef struct Named {
   KdDeclKey key;         // the variable's
   KD_VEC(unsigned) offs; // every cursor spelled `name`
   KD_VEC(unsigned) refs; // the references to the variable
+  KD_VEC(unsigned) redecls;  // other declarations of it (`extern P *g_d;` in a function)
   R *r;
 } Named;
 
@@ -149,6 +154,10 @@ static enum CXChildVisitResult collect_named(CXCursor c, CXCursor parent, CXClie
     KdDeclKey k = kd_decl_key(clang_getCursorReferenced(c));
     if (clang_getCursorKind(c) != CXCursor_VarDecl && !memcmp(&k, &nm->key, sizeof k))
       kd_vec_push(&nm->refs, off);
+    KdDeclKey own = kd_decl_key(c), canon = kd_decl_key(clang_getCanonicalCursor(c));
+    if (clang_getCursorKind(c) == CXCursor_VarDecl && memcmp(&own, &nm->key, sizeof own) &&
+        !memcmp(&canon, &nm->key, sizeof canon))
+      kd_vec_push(&nm->redecls, off);
   }
   clang_disposeString(sp);
   return CXChildVisit_Recurse;
@@ -181,6 +190,10 @@ static bool rewritten_at(R *r, unsigned o) {
 static void check_global_uses(R *r, Var *v) {
   Named nm = {.name = v->name, .key = v->key, .r = r};
   clang_visitChildren(clang_getTranslationUnitCursor(r->src->tu), collect_named, &nm);
+  if (nm.redecls.n > 0)
+    rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, nm.redecls.v[0]),
+                   "global '%s' holds its device data and is declared again (`extern` in a function), as a "
+                   "pointer", v->name);
   for (int i = 0; i < nm.refs.n && !r->rs[v->rs].bad; i++)
     if (!rewritten_at(r, nm.refs.v[i]))
       rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, nm.refs.v[i]),
@@ -218,6 +231,7 @@ static void check_global_uses(R *r, Var *v) {
   }
   free(nm.offs.v);
   free(nm.refs.v);
+  free(nm.redecls.v);
 }
 
 void rw_check_globals(R *r) {
@@ -232,19 +246,45 @@ void rw_check_globals(R *r) {
  * file but not its symbol: another translation unit that declares it
  * `extern` would read the view as a pointer, and a variable's mangled name
  * does not carry its type, so nothing would fail to link.  The declaration
- * gets a symbol of its own (a GNU asm label, `kdlg_view_` and the
- * variable's qualified name, `::` as `__`), so that such a unit fails to
- * link instead.  Appends it to the edit being written. */
+ * gets a symbol of its own (a GNU asm label: `kdlg_view_` and the
+ * variable's qualified name, each part after its length, `1a1g` for a::g,
+ * as Itanium mangling does, so that two names never share one), and such a
+ * unit fails to link instead (kdlg-opt says so: rw_print_global_symbols).
+ * Appends it to the edit being written. */
+static void global_symbol(const Var *v, char *out, size_t n) {
+  char qual[1024] = "";
+  for (CXCursor p = clang_getCursorSemanticParent(v->decl); clang_getCursorKind(p) == CXCursor_Namespace;
+       p = clang_getCursorSemanticParent(p)) {
+    char ns[256], tmp[1024];
+    rw_spell(p, ns, sizeof ns);
+    snprintf(tmp, sizeof tmp, "%zu%s%s", strlen(ns), ns, qual);
+    snprintf(qual, sizeof qual, "%s", tmp);
+  }
+  snprintf(out, n, "kdlg_view_%s%zu%s", qual, strlen(v->name), v->name);
+}
+
 void rw_edit_global_symbol(R *r, const Var *v) {
   if (!v->global || clang_getCursorLinkage(v->decl) != CXLinkage_External)
     return;
-  char qual[512] = "";
-  for (CXCursor p = clang_getCursorSemanticParent(v->decl); clang_getCursorKind(p) == CXCursor_Namespace;
-       p = clang_getCursorSemanticParent(p)) {
-    char ns[256], tmp[512];
-    rw_spell(p, ns, sizeof ns);
-    snprintf(tmp, sizeof tmp, "%s__%s", ns, qual);
-    snprintf(qual, sizeof qual, "%s", tmp);
+  char sym[1400];
+  global_symbol(v, sym, sizeof sym);
+  kd_edit_text(r->cur.E, " __asm__(\"%s\")", sym);
+}
+
+void rw_print_global_symbols(R *r) {
+  for (int i = 0; i < r->fl.nvars; i++) {
+    Var *v = r->fl.vars[i];
+    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(v->decl));
+    if (!v->global || !rw_is_view(r, v) || !rw_rewritten(&r->rs[v->rs]) ||
+        (pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace) ||
+        clang_getCursorLinkage(v->decl) != CXLinkage_External)
+      continue;
+    char sym[1400];
+    global_symbol(v, sym, sizeof sym);
+    kd_remark_at(r->rem, clang_getCursorLocation(v->decl), r->src->path, "global-symbol",
+                 "global '%s' holds a view of struct '%s' and has external linkage: its symbol is now '%s', so a "
+                 "translation unit that declares it as a pointer fails to link (give that file too, or make it "
+                 "static)",
+                 v->name, r->rs[v->rs].sp->name, sym);
   }
-  kd_edit_text(r->cur.E, " __asm__(\"kdlg_view_%s%s\")", qual, v->name);
 }

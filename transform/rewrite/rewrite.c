@@ -181,6 +181,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
     out->why[i] = r.rs[i].why ? kd_xstrdup(r.rs[i].why) : NULL;
   }
   rw_print_branch_guards(&r);
+  rw_print_global_symbols(&r);
   rw_extern_report(&r, out);
   if (rc == 0)
     rc = rw_insert_clones(&r);

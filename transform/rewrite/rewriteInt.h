@@ -421,6 +421,7 @@ const char *rw_global_why(R *r, CXCursor c);  // why global or static variable c
 void rw_walk_globals(R *r);   // pass 2: the declarations of tracked globals of namespace scope that are views
 void rw_check_globals(R *r);  // after pass 1: what could reach a tracked global view unseen
 void rw_edit_global_symbol(R *r, const Var *v);  // its declaration's own symbol (external linkage)
+void rw_print_global_symbols(R *r);  // a remark for each, once the structs' verdicts are known
 
 /* ---- shape.c ---- */
 enum CXChildVisitResult rw_collect(CXCursor c, CXCursor parent, CXClientData data);

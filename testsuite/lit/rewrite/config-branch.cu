@@ -9,8 +9,8 @@
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu -- -DWITH_FMA 2>&1 | FileCheck %s --check-prefix=TOOL
-// TOOL-DAG: config-branch.cu:[[@LINE+24]]:30: warning: 'p' is named in a branch of #if that this configuration leaves out (on the host and the device side), which stays as written: the output stops there with #error if a build turns the branch on [kdlg-config-branch]
-// TOOL-DAG: config-branch.cu:[[@LINE+28]]:3: warning: 'p' is named in a branch of #if
+// TOOL-DAG: config-branch.cu:[[@LINE+24]]:30: warning: 'p', a view of struct 'P', is named in a branch of #if that this configuration leaves out (on the host and the device side), which stays as written: the output stops there with #error if a build turns the branch on [kdlg-config-branch]
+// TOOL-DAG: config-branch.cu:[[@LINE+28]]:3: warning: 'p', a view of struct 'P', is named in a branch of #if
 // TOOL-NOT: remark
 // TOOL: struct 'P' ({{.*}}config-branch.cu:[[@LINE+16]]:8): rewritten
 // TOOL: exit=0

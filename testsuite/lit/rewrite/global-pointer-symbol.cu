@@ -11,13 +11,19 @@
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t.dir && mkdir -p %t.dir/out && cp %s %t.dir/main.cu
 // RUN: %exitcode %kdlg-opt %t.dir/main.cu --layout soa -o %t.dir/out/main.cu 2>&1 | FileCheck %s --check-prefix=TOOL
-// TOOL-NOT: remark
+// TOOL-NOT: [kdlg-rewrite]
+// TOOL: remark: global 'g_d' holds a view of struct 'P' and has external linkage: its symbol is now 'kdlg_view_3g_d'
+// TOOL: remark: global 'n_d' holds a view of struct 'P' and has external linkage: its symbol is now 'kdlg_view_2ns3n_d'
+// TOOL: remark: global '_g' holds a view of struct 'P' and has external linkage: its symbol is now 'kdlg_view_1a2_g'
+// TOOL: remark: global 'g' holds a view of struct 'P' and has external linkage: its symbol is now 'kdlg_view_2a_1g'
 // TOOL: rewritten: {x, y} SoA
 // TOOL: exit=0
 // RUN: grep -v '^//' %t.dir/out/main.cu | FileCheck %s
-// CHECK: kdlg_view_P g_d __asm__("kdlg_view_g_d");
+// CHECK: kdlg_view_P g_d __asm__("kdlg_view_3g_d");
 // CHECK-NEXT: static kdlg_view_P s_d = {};
-// CHECK-NEXT: namespace ns { kdlg_view_P n_d __asm__("kdlg_view_ns__n_d") = {}; }
+// CHECK-NEXT: namespace ns { kdlg_view_P n_d __asm__("kdlg_view_2ns3n_d") = {}; }
+// CHECK-NEXT: namespace a { kdlg_view_P _g __asm__("kdlg_view_1a2_g") = {}; }
+// CHECK-NEXT: namespace a_ { kdlg_view_P g __asm__("kdlg_view_2a_1g") = {}; }
 // RUN: printf 'struct P { float x, y; };\nextern P *g_d;\nP *peek() { return g_d; }\n' > %t.dir/other.cu
 // RUN: %nvcc -c %t.dir/out/main.cu -o %t.dir/main.o
 // RUN: %nvcc -c %t.dir/other.cu -o %t.dir/other.o
@@ -27,11 +33,16 @@ struct P { float x, y; };
 P *g_d;
 static P *s_d = nullptr;
 namespace ns { P *n_d = NULL; }
+namespace a { P *_g = nullptr; }
+namespace a_ { P *g = nullptr; }
 __global__ void k(P *p, int n) { int i = threadIdx.x; if (i < n) p[i].x += p[i].y; }
 int main() {
   cudaMalloc(&g_d, 64 * sizeof(P));
   cudaMalloc(&s_d, 64 * sizeof(P));
   cudaMalloc(&ns::n_d, 64 * sizeof(P));
+  cudaMalloc(&a::_g, 64 * sizeof(P));
+  cudaMalloc(&a_::g, 64 * sizeof(P));
+  k<<<1, 64>>>(a::_g, 64); k<<<1, 64>>>(a_::g, 64);
   k<<<1, 64>>>(g_d, 64); k<<<1, 64>>>(s_d, 64); k<<<1, 64>>>(ns::n_d, 64);
   cudaFree(g_d); cudaFree(s_d); cudaFree(ns::n_d);
 }

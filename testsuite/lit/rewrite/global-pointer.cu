@@ -8,13 +8,15 @@
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t.dir && mkdir -p %t.dir/out && cp %s %t.dir/main.cu
 // RUN: %exitcode %kdlg-opt %t.dir/main.cu --layout soa -o %t.dir/out/main.cu 2>&1 | FileCheck %s --check-prefix=TOOL
-// TOOL-NOT: remark
+// TOOL-NOT: [kdlg-rewrite]
+// TOOL: main.cu:[[@LINE+18]]:4: remark: global 'g_d' holds a view of struct 'P' and has external linkage: its symbol is now 'kdlg_view_3g_d', so a translation unit that declares it as a pointer fails to link (give that file too, or make it static) [kdlg-global-symbol]
+// TOOL: main.cu:[[@LINE+19]]:19: remark: global 'n_d' holds a view of struct 'P' and has external linkage: its symbol is now 'kdlg_view_2ns3n_d'
 // TOOL: rewritten: {x, y} SoA
 // TOOL: exit=0
 // RUN: grep -v '^//' %t.dir/out/main.cu | FileCheck %s
-// CHECK: kdlg_view_P g_d __asm__("kdlg_view_g_d");
+// CHECK: kdlg_view_P g_d __asm__("kdlg_view_3g_d");
 // CHECK-NEXT: static kdlg_view_P s_d = {};
-// CHECK-NEXT: namespace ns { kdlg_view_P n_d __asm__("kdlg_view_ns__n_d") = {}; }
+// CHECK-NEXT: namespace ns { kdlg_view_P n_d __asm__("kdlg_view_2ns3n_d") = {}; }
 // CHECK: static kdlg_view_P t_d = {};
 // CHECK-NEXT: kdlg_P_malloc(&t_d, n * sizeof(P));
 // CHECK-NEXT: k<<<1, n>>>(t_d, n);

@@ -7,7 +7,9 @@
 // D named where the parser does not show a use of it (a macro's
 // definition); E in an extern "C" block; F itself volatile; G named in an
 // initialiser of namespace scope (`&g_d`, `sizeof g_d`), where pass 2 does
-// not rewrite it.
+// not rewrite it; I declared again in a function (`extern I *i_d;`, which
+// stayed a pointer); J of external linkage initialised with parentheses
+// (its symbol cannot be given there); K volatile through a typedef.
 // RUN: rm -rf %t.dir && mkdir -p %t.dir/out && cp %s %t.dir/main.cu
 // RUN: %exitcode %kdlg-opt %t.dir/main.cu --layout soa -o %t.dir/out/main.cu 2>&1 | FileCheck %s
 // CHECK-DAG: remark: struct 'A' keeps its AoS layout: a global pointer variable is declared more than once, and it also holds the struct's device data [kdlg-rewrite]
@@ -18,6 +20,9 @@
 // CHECK-DAG: remark: struct 'F' keeps its AoS layout: a global pointer variable is itself volatile (a view is not), and it also holds the struct's device data [kdlg-rewrite]
 // CHECK-DAG: remark: struct 'G' keeps its AoS layout: global 'g_d' holds its device data and is named outside any function (an initialiser of namespace scope, a default member initialiser), where the rewriter does not follow it [kdlg-rewrite]
 // CHECK-DAG: remark: struct 'H' keeps its AoS layout: a global or static pointer variable is declared together with other variables (`S *a, *b;`), and it also holds the struct's device data [kdlg-rewrite]
+// CHECK-DAG: remark: struct 'I' keeps its AoS layout: global 'i_d' holds its device data and is declared again (`extern` in a function), as a pointer [kdlg-rewrite]
+// CHECK-DAG: remark: struct 'J' keeps its AoS layout: a global pointer variable of external linkage is initialised with parentheses
+// CHECK-DAG: remark: struct 'K' keeps its AoS layout: a global pointer variable is itself volatile (a view is not)
 // CHECK: exit=0
 // RUN: grep -v '^//' %t.dir/out/main.cu | FileCheck %s --check-prefix=OUT
 // OUT-NOT: kdlg_view
@@ -41,6 +46,14 @@ static G *g_d;
 static void *g_slot = &g_d;
 static const unsigned long g_bytes = sizeof(g_d);
 struct H { float x, y; };
+struct I { float x, y; };
+I *i_d;
+void touch_i() { extern I *i_d; (void)i_d; }
+struct J { float x, y; };
+J *j_d(nullptr);
+struct K { float x, y; };
+typedef K *volatile VK;
+static VK k_d;
 __global__ void ka(A *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
 __global__ void kb(B *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
 __global__ void kc(C *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
@@ -49,6 +62,9 @@ __global__ void ke(E *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
 __global__ void kf(F *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
 __global__ void kg(G *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
 __global__ void kh(H *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
+__global__ void ki(I *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
+__global__ void kj(J *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
+__global__ void kk(K *p) { p[threadIdx.x].x += p[threadIdx.x].y; }
 void run_h() {
   static H *h_e = nullptr, *h_d = nullptr;
   if (!h_e) cudaMalloc(&h_d, 64 * sizeof(H));
@@ -63,4 +79,7 @@ int main() {
   cudaMalloc((void **)&f_d, 64 * sizeof(F)); kf<<<1, 64>>>(f_d);
   cudaMalloc(&g_d, 64 * sizeof(G)); kg<<<1, 64>>>(g_d);
   run_h();
+  cudaMalloc(&i_d, 64 * sizeof(I)); ki<<<1, 64>>>(i_d);
+  cudaMalloc(&j_d, 64 * sizeof(J)); kj<<<1, 64>>>(j_d);
+  cudaMalloc((void **)&k_d, 64 * sizeof(K)); kk<<<1, 64>>>(k_d);
 }

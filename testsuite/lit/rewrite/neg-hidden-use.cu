@@ -70,7 +70,7 @@ int main() {
 // methods were); its branch is one the configuration leaves out on both
 // sides (#ifdef CLEAR), so it gets an #error line (config-branch.cu).
 // RUN: %kdlg-opt %inputs/../rewrite/Inputs/hidden-ctor.cu --layout soa -o %t.dir/ctor.cu 2>&1 | FileCheck %s --check-prefix=CTOR
-// CTOR: hidden-ctor.cu:13:16: warning: 'd' is named in a branch of #if that this configuration leaves out
+// CTOR: hidden-ctor.cu:13:16: warning: 'd', a view of struct 'P', is named in a branch of #if that this configuration leaves out
 // RUN: FileCheck %s --input-file %t.dir/ctor.cu --check-prefix=CTOR-OUT
 // CTOR-OUT: #ifdef CLEAR
 // CTOR-OUT-NEXT: #error "kdlg-opt: this branch names 'd'
