@@ -9,11 +9,13 @@
  * view it cannot index; and kdlg-opt warns (rw_print_branch_guards).  Only
  * the build's own switches count: every #if and #elif of the enclosing
  * conditionals tests macro names with `defined`, `!`, `&&`, `||` alone,
- * none reserved to the implementation (clang's parse and nvcc's may
- * disagree on `__clang__`, `__GNUC__`, `__CUDA_ARCH__`: another GPU
- * architecture of the same build may compile the branch) and none that the
- * project defines itself (it may derive from those, or differ between two
- * inclusions of one file). */
+ * each one that kdlg-opt's command line defines or undefines (-D, -U: the
+ * configuration kdlg-opt was told; clang's parse and nvcc's define
+ * different sets of other names, `CUDA_VERSION`, `CLOCK_MONOTONIC`,
+ * `linux`), none reserved to the implementation (`__clang__`,
+ * `__CUDA_ARCH__`: another GPU architecture of the same build may compile
+ * the branch) and none that the project defines itself (it may derive from
+ * those, or differ between two inclusions of one file). */
 #define _GNU_SOURCE /* memmem */
 #include "rewriteInt.h"
 
@@ -98,16 +100,43 @@ static bool project_defines(R *r, const char *name, size_t n) {
   return false;
 }
 
+/* Whether the command line of the parse defines or undefines macro `name`
+ * (n bytes): `-DNAME`, `-DNAME=...`, `-D NAME`, `-UNAME`, `-U NAME`.  Only
+ * such a switch is the build's own for certain: clang's parse and nvcc's
+ * define different sets of other names (`CUDA_VERSION` only in clang's,
+ * `CLOCK_MONOTONIC`, `linux`, `assert` only in nvcc's). */
+static bool command_line_switch(R *r, const char *name, size_t n) {
+  for (int i = 0; i < r->src->nargs; i++) {
+    const char *a = r->src->args[i];
+    if ((a[0] != '-' || (a[1] != 'D' && a[1] != 'U')))
+      continue;
+    const char *m = a[2] ? a + 2 : i + 1 < r->src->nargs ? r->src->args[i + 1] : "";
+    if (!strncmp(m, name, n) && (m[n] == '\0' || m[n] == '='))
+      return true;
+  }
+  return false;
+}
+
 /* Whether the condition [b, e) of an #if, #ifdef or #elif is one of the
  * build's own switches: macro names combined with `defined`, `!`, `&&`,
  * `||` and parentheses, none reserved to the implementation (`__clang__`,
  * `__CUDA_ARCH__`, `_MSC_VER`: clang's parse and nvcc's may disagree on
  * them) and none the project defines itself.  A number or a comparison
- * (`CUB_PTX_ARCH >= 700`) is not. */
+ * (`CUB_PTX_ARCH >= 700`) is not, nor a name the command line does not
+ * define or undefine (command_line_switch). */
 static bool switch_condition(R *r, unsigned b, unsigned e) {
   for (unsigned k = b; k < e;) {
     char c = r->text[k];
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\\' || c == '(' || c == ')' || c == '!') {
+    if (c == '\\') {  // a continuation: a blank, unless it splits a name (`_\` then `_clang__`)
+      unsigned j = k + 1;
+      while (j < e && (r->text[j] == ' ' || r->text[j] == '\t' || r->text[j] == '\r' || r->text[j] == '\n'))
+        j++;
+      if (k > b && rw_is_ident_char(r->text[k - 1]) && j < e && rw_is_ident_char(r->text[j]))
+        return false;
+      k = j;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '(' || c == ')' || c == '!') {
       k++;
     } else if ((c == '&' || c == '|') && k + 1 < e && r->text[k + 1] == c) {
       k += 2;
@@ -128,7 +157,7 @@ static bool switch_condition(R *r, unsigned b, unsigned e) {
         continue;
       if (id[0] == '_' && n > 1 && (id[1] == '_' || (id[1] >= 'A' && id[1] <= 'Z')))
         return false;
-      if (project_defines(r, id, n))
+      if (project_defines(r, id, n) || !command_line_switch(r, id, n))
         return false;
     } else {
       return false;
@@ -154,12 +183,39 @@ static bool switch_chain(R *r, unsigned h, unsigned end) {
   return false;  // (no #endif)
 }
 
+/* Whether mapped file mf has a directive that next_directive would misread:
+ * a `%:` digraph one, or a line starting with '#' inside a block comment
+ * (a commented-out `#endif`).  Conservative: the opening of a comment in a
+ * string literal counts as one too. */
+static bool unclear_directives(R *r, const KdMappedFile *mf) {
+  bool comment = false;
+  for (unsigned o = mf->base, end = mf->base + mf->len; o < end;) {
+    unsigned s = rw_logical_line_start(r, o);
+    if (s >= o && s < end && (r->text[s] == '#' || (r->text[s] == '%' && s + 1 < end && r->text[s + 1] == ':')) &&
+        (comment || r->text[s] == '%'))
+      return true;
+    unsigned e = rw_logical_line_end(r, o);
+    for (unsigned k = o; k + 1 < e; k++) {
+      if (!comment && r->text[k] == '/' && r->text[k + 1] == '/')
+        break;
+      if (!comment && r->text[k] == '/' && r->text[k + 1] == '*')
+        comment = true, k++;
+      else if (comment && r->text[k] == '*' && r->text[k + 1] == '/')
+        comment = false, k++;
+    }
+    o = e;
+  }
+  return false;
+}
+
 /* The conditionals that enclose map offset o of mapped file mf, each a
  * switch chain; *at: past the directive line of the innermost branch that
  * holds o.  false if o is in none, or one is not. */
 static bool switch_branch(R *r, const KdMappedFile *mf, unsigned o, unsigned *at) {
   unsigned end = mf->base + mf->len, chain[64], branch[64];  // each open conditional: its #if, its branch
   int depth = 0;
+  if (unclear_directives(r, mf))
+    return false;
   for (unsigned h = next_directive(r, mf->base, o); h < o; h = next_directive(r, rw_logical_line_end(r, h), o)) {
     unsigned c;
     int d = directive(r, h, &c);

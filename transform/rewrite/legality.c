@@ -103,6 +103,16 @@ static void check_hidden_uses(R *r) {
     size_t nl = strlen(name);
     if (!nl)
       continue;
+    for (unsigned k = b; k + 8 < e; k++)  // (a file included in the body: its text is not looked at)
+      if (r->text[k] == '#' && rw_line_start(r, k) && !strncmp(r->text + rw_skip_blanks(r, k + 1), "include", 7)) {
+        rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, k),
+                       "the body of the function that uses '%s' includes a file, whose text the rewriter does not "
+                       "check for uses the parser does not see",
+                       name);
+        break;
+      }
+    if (r->rs[v->rs].bad)
+      continue;
     int words = count_words(r, b, e, name, nl);
     seen.n = 0;
     name_offsets(r, bn, name, nl, &seen);

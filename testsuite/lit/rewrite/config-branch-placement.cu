@@ -7,7 +7,7 @@
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: sed -n 's/^\/\/ SRC: \{0,1\}//p' %s | sed 's/$/\r/' > %t.dir/in.cu
-// RUN: %exitcode %kdlg-opt %t.dir/in.cu --layout soa -o %t.dir/out.cu -- -DOPT_A 2>&1 | FileCheck %s --check-prefix=TOOL
+// RUN: %exitcode %kdlg-opt %t.dir/in.cu --layout soa -o %t.dir/out.cu -- -DOPT_A -UDEBUG_A -U DEBUG_B -UOPT_B -UOUTER -UINNER 2>&1 | FileCheck %s --check-prefix=TOOL
 // TOOL-COUNT-3: warning: 'p', a view of struct 'P', is named in a branch of #if that this configuration leaves out
 // TOOL: rewritten
 // TOOL: exit=0

@@ -1,6 +1,7 @@
 // A view named in a branch of #if that this configuration leaves out on
 // the host and the device side alike (a debug print, the other arm of a
-// build option): the parser does not see that text, so it stays as
+// build option), whose switches the command line defines or undefines
+// (-DWITH_FMA, -UDEBUG_PRINT): the parser does not see that text, so it stays as
 // written, and instead of keeping the struct AoS (as before) the output
 // puts an #error at the top of each such branch and kdlg-opt warns.  The
 // output compiles as configured; turned on, the branch stops the build
@@ -8,7 +9,7 @@
 // local-ht have such branches.
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
-// RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu -- -DWITH_FMA 2>&1 | FileCheck %s --check-prefix=TOOL
+// RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu -- -DWITH_FMA -UDEBUG_PRINT 2>&1 | FileCheck %s --check-prefix=TOOL
 // TOOL-DAG: config-branch.cu:[[@LINE+24]]:30: warning: 'p', a view of struct 'P', is named in a branch of #if that this configuration leaves out (on the host and the device side), which stays as written: the output stops there with #error if a build turns the branch on [kdlg-config-branch]
 // TOOL-DAG: config-branch.cu:[[@LINE+28]]:3: warning: 'p', a view of struct 'P', is named in a branch of #if
 // TOOL-NOT: remark

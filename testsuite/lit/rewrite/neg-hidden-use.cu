@@ -68,8 +68,9 @@ int main() {
 // SIBLING-OUT: P: epsilon 128 B; {x,y} 8 B SoA -> rewritten
 // A constructor's body is looked into too (review finding: only functions and
 // methods were); its branch is one the configuration leaves out on both
-// sides (#ifdef CLEAR), so it gets an #error line (config-branch.cu).
-// RUN: %kdlg-opt %inputs/../rewrite/Inputs/hidden-ctor.cu --layout soa -o %t.dir/ctor.cu 2>&1 | FileCheck %s --check-prefix=CTOR
+// sides (#ifdef CLEAR, given as a switch with -UCLEAR), so it gets an
+// #error line (config-branch.cu).
+// RUN: %kdlg-opt %inputs/../rewrite/Inputs/hidden-ctor.cu --layout soa -o %t.dir/ctor.cu -- -UCLEAR 2>&1 | FileCheck %s --check-prefix=CTOR
 // CTOR: hidden-ctor.cu:13:16: warning: 'd', a view of struct 'P', is named in a branch of #if that this configuration leaves out
 // RUN: FileCheck %s --input-file %t.dir/ctor.cu --check-prefix=CTOR-OUT
 // CTOR-OUT: #ifdef CLEAR
