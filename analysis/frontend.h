@@ -48,7 +48,7 @@ typedef struct KdSource {
   KdTree *tree;           // tu's AST nodes, read once for the analysis and the rewriter (ast.h)
   struct KdRecords *records;  // struct definitions by USR, read on first use (kd_source_find_record)
   char **args;            // copies of the compiler arguments it was parsed with, nargs of them, and of the
-  int nargs;              // unsaved text it was parsed from (NULL: the file), for kd_frontend_device_tu
+  int nargs;              // unsaved text it was parsed from (NULL: the file), for kd_frontend_skips_tu
   char *text;
   size_t text_len;
   struct KdSkipsParse {   // CUDA: kd_frontend_skips_tu's parses, [0] the host side's, [1] the device side's

@@ -20,16 +20,6 @@ static int view_named(R *r, KdNode *e) {
   return -1;
 }
 
-/* Whether expression kid k of variable declaration v is its initialiser:
- * the other expressions a declaration holds are parts of its type (an
- * array bound, `float t[sizeof(*p)]`; a decltype, which legality.c's
- * check_decltype refuses). */
-static bool is_vardecl_init(R *r, KdNode *v, KdNode *k) {
-  (void)r;
-  CXCursor init = clang_Cursor_getVarDeclInitializer(v->c);
-  return !clang_Cursor_isNull(init) && clang_equalRanges(clang_getCursorExtent(init), clang_getCursorExtent(k->c));
-}
-
 /* Past the storage and inline specifiers that start the declaration at
  * [b, ne) (`static`, `inline`), which its rewrite keeps. */
 static unsigned after_specifiers(R *r, unsigned b, unsigned ne) {
@@ -52,9 +42,13 @@ static unsigned after_specifiers(R *r, unsigned b, unsigned ne) {
  * are in that edit). */
 void rw_walk_vardecl(R *r, KdNode *v, bool split) {
   Var *var = rw_var_find(r, v->c);
+  // its initialiser (the other expressions a declaration holds are parts of its type: an array bound,
+  // `float t[sizeof(*p)]`; a decltype, which legality.c's check_decltype refuses)
+  CXCursor ic = clang_Cursor_getVarDeclInitializer(v->c);
   KdNode *init = NULL;
-  for (int i = 0; i < v->nkids; i++)
-    if (clang_isExpression(v->kids[i]->c.kind) && is_vardecl_init(r, v, v->kids[i]))
+  for (int i = 0; i < v->nkids && !clang_Cursor_isNull(ic); i++)
+    if (clang_isExpression(v->kids[i]->c.kind) &&
+        clang_equalRanges(clang_getCursorExtent(ic), clang_getCursorExtent(v->kids[i]->c)))
       init = v->kids[i];
   unsigned name;  // (a view's declaration is replaced up to its name)
   bool have_name = rw_in_files(r, clang_getCursorLocation(v->c), &name);

@@ -110,7 +110,8 @@ static void pass1_vardecl(R *r, KdNode *v) {
   CXCursor parent = clang_getCursorSemanticParent(v->c);
   enum CXCursorKind pk = clang_getCursorKind(parent);
   bool global = pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_LinkageSpec ||
-                pk == CXCursor_StructDecl || pk == CXCursor_ClassDecl || clang_Cursor_getStorageClass(v->c) == CX_SC_Static;
+                pk == CXCursor_StructDecl || pk == CXCursor_ClassDecl ||
+                clang_Cursor_getStorageClass(v->c) == CX_SC_Static;
   if (rs < 0 && !global)
     rs = rw_untyped_rs(r, v->c);  // `void *d` that holds an array of S (untyped.c)
   if (rs < 0) {

@@ -14,12 +14,13 @@
  * initialiser would run in another order). */
 #include "rewriteInt.h"
 
-/* Why the global or static pointer variable c (namespace scope, a static
- * local or a static member) is not tracked, or NULL.  A tracked one is a
- * variable like a local: a view where device data flows into it, its
- * declaration rewritten (rw_walk_globals), every use checked (legality.c's
- * check_global_uses) and, with external linkage, not named by the
- * project's other sources (check_global_linkage). */
+/* Whether variable declaration c is of namespace scope (not a static
+ * local, nor in an extern "C" block: rw_global_why refuses those). */
+static bool namespace_scope(CXCursor c) {
+  enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(c));
+  return pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace;
+}
+
 /* The mapped file holding map offset o, or -1. */
 static int file_of(R *r, unsigned o) {
   for (int i = 0; i < r->map->nfiles; i++)
@@ -60,6 +61,11 @@ static bool after_comma(R *r, unsigned o) {
   }
 }
 
+/* Why the global or static pointer variable c (namespace scope, a static
+ * local or a static member) is not tracked, or NULL.  A tracked one is a
+ * variable like a local: a view where device data flows into it, its
+ * declaration rewritten (rw_walk_globals) and every use checked
+ * (check_global_uses). */
 const char *rw_global_why(R *r, CXCursor c) {
   if (!r->cuda)
     return "a program-scope or static pointer variable is not tracked (OpenCL)";
@@ -98,7 +104,7 @@ const char *rw_global_why(R *r, CXCursor c) {
   unsigned k = rw_skip_blanks(r, e);  // (e: the end of its initialiser, or of its name)
   if (k < r->len && r->text[k] == ',')
     return "a global or static pointer variable is declared together with other variables (`S *a, *b;`)";
-  if (pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace)
+  if (!namespace_scope(c))
     return NULL;  // (a static local)
   if (clang_getCursorLinkage(c) == CXLinkage_External && rw_skip_blanks(r, ne) < r->len &&
       r->text[rw_skip_blanks(r, ne)] == '(')
@@ -118,9 +124,7 @@ void rw_walk_globals(R *r) {
     return;
   for (int i = 0; i < r->fl.nvars; i++) {
     Var *v = r->fl.vars[i];
-    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(v->decl));
-    if (v->global && rw_is_view(r, v) &&
-        (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_LinkageSpec))
+    if (v->global && rw_is_view(r, v) && namespace_scope(v->decl))
       rw_walk_vardecl(r, rw_node_of(r, v->decl), false);
   }
 }
@@ -163,11 +167,6 @@ static enum CXChildVisitResult collect_named(CXCursor c, CXCursor parent, CXClie
   return CXChildVisit_Recurse;
 }
 
-static int cmp_unsigned(const void *x, const void *y) {
-  unsigned a = *(const unsigned *)x, b = *(const unsigned *)y;
-  return a < b ? -1 : a > b;
-}
-
 /* Whether map offset o lies in a function's body, or in the declaration of
  * a tracked global view of namespace scope (rw_walk_globals walks it). */
 static bool rewritten_at(R *r, unsigned o) {
@@ -179,9 +178,8 @@ static bool rewritten_at(R *r, unsigned o) {
   }
   for (int i = 0; i < r->fl.nvars; i++) {
     Var *g = r->fl.vars[i];
-    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(g->decl));
-    if (g->global && rw_is_view(r, g) && (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace) &&
-        rw_range_of(r, g->decl, &b, &e) && b <= o && o < e)
+    if (g->global && rw_is_view(r, g) && namespace_scope(g->decl) && rw_range_of(r, g->decl, &b, &e) && b <= o &&
+        o < e)
       return true;
   }
   return false;
@@ -201,33 +199,23 @@ static void check_global_uses(R *r, Var *v) {
                      "namespace scope, a default member initialiser), where the rewriter does not follow it",
                      v->name);
   if (nm.offs.n > 1)
-    qsort(nm.offs.v, (size_t)nm.offs.n, sizeof *nm.offs.v, cmp_unsigned);
+    qsort(nm.offs.v, (size_t)nm.offs.n, sizeof *nm.offs.v, rw_cmp_unsigned);
+  const Ident *id = rw_ident(r, v->name);  // every token of its name in the mapped files
   size_t nl = strlen(v->name);
-  for (int i = 0; i < r->map->nfiles && !r->rs[v->rs].bad; i++) {
-    const KdMappedFile *mf = &r->map->files[i];
-    CXToken *toks = NULL;
-    unsigned nt = 0;
-    clang_tokenize(r->src->tu,
-                   clang_getRange(clang_getLocationForOffset(r->src->tu, mf->file, 0),
-                                  clang_getLocationForOffset(r->src->tu, mf->file, mf->len)),
-                   &toks, &nt);
-    for (unsigned t = 0; t < nt && !r->rs[v->rs].bad; t++) {
-      CXSourceLocation l = clang_getTokenLocation(r->src->tu, toks[t]);
-      unsigned off, at;
-      if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !rw_in_files(r, l, &off) ||
-          !rw_word_at(r, off, v->name, nl) ||
-          (nm.offs.n && bsearch(&off, nm.offs.v, (size_t)nm.offs.n, sizeof *nm.offs.v, cmp_unsigned)))
-        continue;
-      if (rw_config_branch(r, l, &at))
-        rw_add_branch_guard(r, v->rs, at, l, v->name);
-      else
-        rw_set_bad_loc(r, v->rs, l,
-                       "global '%s' holds its device data, and this '%s' is not a use of it the parser shows (a "
-                       "macro's definition, a branch of #if that the preprocessor skips on the host side), which "
-                       "would stay unrewritten",
-                       v->name, v->name);
-    }
-    clang_disposeTokens(r->src->tu, toks, nt);
+  for (int t = 0; id && t < id->offs.n && !r->rs[v->rs].bad; t++) {
+    unsigned off = id->offs.v[t], at;
+    if (!rw_word_at(r, off, v->name, nl) ||
+        (nm.offs.n && bsearch(&off, nm.offs.v, (size_t)nm.offs.n, sizeof *nm.offs.v, rw_cmp_unsigned)))
+      continue;
+    CXSourceLocation l = kd_filemap_location(r->map, r->src->tu, off);
+    if (rw_config_branch(r, l, &at))
+      rw_add_branch_guard(r, v->rs, at, l, v->name);
+    else
+      rw_set_bad_loc(r, v->rs, l,
+                     "global '%s' holds its device data, and this '%s' is not a use of it the parser shows (a "
+                     "macro's definition, a branch of #if that the preprocessor skips on the host side), which "
+                     "would stay unrewritten",
+                     v->name, v->name);
   }
   free(nm.offs.v);
   free(nm.refs.v);
@@ -274,9 +262,7 @@ void rw_edit_global_symbol(R *r, const Var *v) {
 void rw_print_global_symbols(R *r) {
   for (int i = 0; i < r->fl.nvars; i++) {
     Var *v = r->fl.vars[i];
-    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(v->decl));
-    if (!v->global || !rw_is_view(r, v) || !rw_rewritten(&r->rs[v->rs]) ||
-        (pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace) ||
+    if (!v->global || !rw_is_view(r, v) || !rw_rewritten(&r->rs[v->rs]) || !namespace_scope(v->decl) ||
         clang_getCursorLinkage(v->decl) != CXLinkage_External)
       continue;
     char sym[1400];

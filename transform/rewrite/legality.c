@@ -20,7 +20,7 @@ static int cmp_report(const void *x, const void *y) {
 
 typedef KD_VEC(unsigned) Offsets;
 
-static int cmp_unsigned(const void *x, const void *y) {
+int rw_cmp_unsigned(const void *x, const void *y) {
   unsigned a = *(const unsigned *)x, b = *(const unsigned *)y;
   return a < b ? -1 : a > b;
 }
@@ -117,7 +117,7 @@ static void check_hidden_uses(R *r) {
     seen.n = 0;
     name_offsets(r, bn, name, nl, &seen);
     if (seen.n > 1)  // (none yet: seen.v may be NULL)
-      qsort(seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned);
+      qsort(seen.v, (size_t)seen.n, sizeof *seen.v, rw_cmp_unsigned);
     int named = 0;
     for (int a = 0; a < seen.n; a++)
       named += (a == 0 || seen.v[a] != seen.v[a - 1]) && seen.v[a] >= b && seen.v[a] < e;
@@ -130,7 +130,7 @@ static void check_hidden_uses(R *r) {
     for (unsigned t = 0; t < nt; t++) {
       CXSourceLocation l = clang_getTokenLocation(r->src->tu, toks[t]);
       if (clang_getTokenKind(toks[t]) != CXToken_Identifier || !rw_in_files(r, l, &off) || off < b || off >= e ||
-          !rw_word_at(r, off, name, nl) || (seen.n && bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, cmp_unsigned)))
+          !rw_word_at(r, off, name, nl) || (seen.n && bsearch(&off, seen.v, (size_t)seen.n, sizeof *seen.v, rw_cmp_unsigned)))
         continue;
       unsigned at;
       if (rw_config_branch(r, l, &at)) {  // (branches.c: an #error line there, and a warning)
@@ -172,11 +172,16 @@ static bool in_view_declaration(R *r, unsigned o) {
   return false;
 }
 
+const char *const rw_typeof_words[] = {"decltype", "__decltype", "__typeof__", "__typeof", "typeof", NULL};
+
 /* Whether token t is `decltype` or one of GNU's `typeof` keywords. */
 static bool is_typeof_keyword(R *r, CXToken t) {
-  return (clang_getTokenKind(t) == CXToken_Keyword || clang_getTokenKind(t) == CXToken_Identifier) &&
-         (token_is(r, t, "decltype") || token_is(r, t, "__decltype") || token_is(r, t, "__typeof__") ||
-          token_is(r, t, "__typeof") || token_is(r, t, "typeof"));
+  if (clang_getTokenKind(t) != CXToken_Keyword && clang_getTokenKind(t) != CXToken_Identifier)
+    return false;
+  bool is = false;
+  for (int i = 0; rw_typeof_words[i] && !is; i++)
+    is = token_is(r, t, rw_typeof_words[i]);
+  return is;
 }
 
 /* decltype gives the declared type of a field access (`decltype(p[i].x)`
@@ -188,13 +193,11 @@ static bool is_typeof_keyword(R *r, CXToken t) {
  * decltype(auto) in a function that has a view variable, keeps the struct
  * AoS (the tokens of the function decide: comments do not count). */
 static void check_decltype(R *r) {
-  for (int i = 0; i < r->fl.nvars; i++) {
+  read_idents(r);
+  for (int i = 0; i < r->fl.nvars && r->decltypes > 0; i++) {
     Var *v = r->fl.vars[i];
     if (!rw_var_live(v) || !r->fl.vars[rw_uf_find(r, i)]->seed || r->rs[v->rs].bad || !*v->name)
       continue;
-    read_idents(r);
-    if (r->decltypes == 0)
-      return;
     if (r->decltype_macro) {  // (where its macros are used is not followed)
       rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, r->decltype_macro_at),
                      "a macro's definition spells decltype or typeof, whose operand the rewriter does not rewrite "
@@ -313,6 +316,7 @@ static void read_file_idents(R *r, const KdMappedFile *mf) {
         id->off = off;
         HASH_ADD_KEYPTR(hh, r->idents, id->name, strlen(id->name), id);
       }
+      kd_vec_push(&id->offs, off);
     }
     after_define = name && !strcmp(name, "define");
     clang_disposeString(sp);
@@ -331,11 +335,13 @@ static void read_idents(R *r) {
 
 /* Whether the main file spells identifier `name` anywhere (a declaration, a
  * use, a macro; comments and literals do not count). */
-bool rw_file_spells(R *r, const char *name) {
+bool rw_file_spells(R *r, const char *name) { return rw_ident(r, name) != NULL; }
+
+const Ident *rw_ident(R *r, const char *name) {
   read_idents(r);
   Ident *id;
   HASH_FIND_STR(r->idents, name, id);
-  return id != NULL;
+  return id;
 }
 
 /* Whether an explicit instantiation (or `extern template`) of the mapped
@@ -359,6 +365,7 @@ void rw_free_idents(R *r) {
   Ident *id, *tmp;
   HASH_ITER(hh, r->idents, id, tmp) {
     HASH_DEL(r->idents, id);
+    free(id->offs.v);
     free(id->name);
     free(id);
   }

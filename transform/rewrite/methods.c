@@ -282,9 +282,10 @@ static void method_check(R *r, Method *M) {
     REFUSE(M, d, "member function '%s' uses its own name (__func__; the clone has another)", M->name);
   if (rw_uses_words(r, M->b, M->e, RW_COUNTER, &via))
     REFUSE(M, d, "member function '%s' expands __COUNTER__ (the clone would take other values)", M->name);
-  if (rw_has_word(r, M->b, M->e, "decltype") || rw_has_word(r, M->b, M->e, "__decltype") ||
-      rw_has_word(r, M->b, M->e, "__typeof__") || rw_has_word(r, M->b, M->e, "__typeof") ||
-      rw_has_word(r, M->b, M->e, "typeof"))
+  bool typeof_word = false;
+  for (int i = 0; rw_typeof_words[i] && !typeof_word; i++)
+    typeof_word = rw_has_word(r, M->b, M->e, rw_typeof_words[i]);
+  if (typeof_word)
     REFUSE(M, d, "member function '%s' uses decltype or typeof (of a field rewritten into an accessor it would change)",
                   M->name);
   char *self = kd_gen_name(KD_NAME_THIS, r->rs[M->rs].tag, NULL, 0);

@@ -544,13 +544,18 @@ int rw_call_route(R *r, KdNode *c, const Fn *F);
  * 128 bytes and more): a file with a longer one keeps every struct AoS. */
 enum { RW_MAX_IDENT = 127 };
 
-/* An identifier spelled in the main file, with its first offset. */
+/* An identifier spelled in the mapped files, with its first offset and
+ * every offset (in file order). */
 typedef struct Ident {
   char *name;
   unsigned off;
+  KD_VEC(unsigned) offs;
   UT_hash_handle hh;
 } Ident;
 bool rw_file_spells(R *r, const char *name);
+const Ident *rw_ident(R *r, const char *name);  // the mapped files' tokens spelling `name`, or NULL
+int rw_cmp_unsigned(const void *x, const void *y);  // qsort / bsearch of unsigned offsets
+extern const char *const rw_typeof_words[];  // decltype and GNU's typeof keywords (NULL-terminated)
 bool rw_word_at(R *r, unsigned o, const char *name, size_t nl);
 bool rw_explicit_instantiation(R *r, const char *name, unsigned *at);
 void rw_check_names(R *r);
