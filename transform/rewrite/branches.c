@@ -72,9 +72,17 @@ static unsigned next_directive(R *r, unsigned o, unsigned end) {
   return end;
 }
 
-/* The names every mapped file #defines or #undefs (r->pp_defined, read once):
- * a macro the project sets itself may depend on anything, the GPU
- * architecture too (`#if __CUDA_ARCH__ >= 700` / `#define HAS_NEW 1`). */
+/* Whether a mapped file #defines or #undefs macro `name` (n bytes) where
+ * this configuration reads it: a macro the project sets itself may depend on
+ * anything, the GPU architecture too (`#if __CUDA_ARCH__ >= 700` / `#define
+ * HAS_NEW 1`).  A #define that lies itself in a branch this configuration
+ * leaves out (rw_config_branch: `#ifdef DEBUG_GPU` / `#define
+ * DEBUG_PRINT_GPU 1` given -UDEBUG_GPU) does not count: no build of this
+ * configuration reads it, and a build that does turns that branch on, and
+ * with it the #error of every branch that names a view under its macro.
+ * The directives are read once (r->pp_defined); whether one is left out is
+ * asked at most once, and counts as not left out while it is being asked
+ * (a #define under a switch that it defines itself, directly or not). */
 static bool project_defines(R *r, const char *name, size_t n) {
   if (!r->pp_defined_read) {
     r->pp_defined_read = true;
@@ -90,13 +98,25 @@ static bool project_defines(R *r, const char *name, size_t n) {
         while (e < r->len && rw_is_ident_char(r->text[e]))
           e++;
         if (e > c)
-          kd_vec_push(&r->pp_defined, kd_xasprintf("%.*s", (int)(e - c), r->text + c));
+          kd_vec_push(&r->pp_defined, ((PpDefine){kd_xasprintf("%.*s", (int)(e - c), r->text + c), f, h, PP_UNKNOWN}));
       }
     }
   }
-  for (int i = 0; i < r->pp_defined.n; i++)
-    if (strlen(r->pp_defined.v[i]) == n && !memcmp(r->pp_defined.v[i], name, n))
+  for (int i = 0; i < r->pp_defined.n; i++) {
+    PpDefine *d = &r->pp_defined.v[i];
+    if (strlen(d->name) != n || memcmp(d->name, name, n))
+      continue;
+    if (d->state == PP_UNKNOWN) {
+      d->state = PP_ASKING;
+      const KdMappedFile *mf = &r->map->files[d->file];
+      CXFile f = clang_getFile(r->src->tu, mf->name);
+      unsigned at;
+      bool out = f && rw_config_branch(r, clang_getLocationForOffset(r->src->tu, f, d->at - mf->base), &at);
+      d->state = out ? PP_LEFT_OUT : PP_READ;
+    }
+    if (d->state != PP_LEFT_OUT)
       return true;
+  }
   return false;
 }
 

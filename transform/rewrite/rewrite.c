@@ -93,7 +93,7 @@ static void rw_free(R *r) {
   free(r->rs);
   free(r->guards.v);
   for (int i = 0; i < r->pp_defined.n; i++)
-    free(r->pp_defined.v[i]);
+    free(r->pp_defined.v[i].name);
   free(r->pp_defined.v);
   HASH_CLEAR(hh, r->fl.var_map);
   rw_untyped_free(r);

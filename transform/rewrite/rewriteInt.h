@@ -391,7 +391,7 @@ typedef struct R {
   bool decltype_macro;   // a macro's definition, at decltype_macro_at
   unsigned decltype_macro_at;
   KD_VEC(struct BranchGuard) guards;  // #error lines for views named in branches the configuration leaves out
-  KD_VEC(char *) pp_defined;  // ... the names the mapped files #define or #undef (branches.c), once read
+  KD_VEC(struct PpDefine) pp_defined;  // ... the #define and #undef lines of the mapped files (branches.c), once read
   bool pp_defined_read;
   bool idents_read;
   bool prelude_defined;  // ... one of them is `#define KDLG_FN` (an output of kdlg-opt, run again)
@@ -407,6 +407,16 @@ typedef struct BranchGuard {
   CXSourceLocation loc;
   char name[128];
 } BranchGuard;
+/* A #define or #undef line of a mapped file: the macro's name, the file
+ * (index in r->map), the map offset of its '#', and whether this
+ * configuration reads it (branches.c's project_defines). */
+typedef enum PpState { PP_UNKNOWN, PP_ASKING, PP_READ, PP_LEFT_OUT } PpState;
+typedef struct PpDefine {
+  char *name;
+  int file;
+  unsigned at;
+  PpState state;
+} PpDefine;
 /* Whether location l (a token the parser did not see) lies in a branch of
  * #if that both the host-side and the device-side parse skip and whose #if
  * chains do not spell __CUDA_ARCH; *at: the map offset after the branch's
