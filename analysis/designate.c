@@ -420,6 +420,15 @@ static void step_update(Walk *w, KdNode *n, KdDes *out) {
   out->width_at = n;
 }
 
+/* A call as a base (the `call` oracle's, rule 6): `get(p, i).x`, `at(p, i)->x`. */
+static void step_call(Walk *w, KdNode *n, KdDes *out) {
+  clear(out);
+  w->cl->call(w->cl->ctx, n, out);
+  out->ref = n;
+  out->width = KD_DES_W_BASE;
+  out->width_at = n;
+}
+
 /* Whether n is an expression the `update` oracle is asked about: a pointer
  * increment or decrement, a pointer assignment (`=`, `+=`, `-=`) or a comma
  * of pointer type. */
@@ -458,6 +467,13 @@ static void des(Walk *w, KdNode *n, KdDes *out) {
     break;
   case CXCursor_DeclRefExpr:
     step = step_name;
+    break;
+  case CXCursor_CallExpr:
+    if (!cl->call) {
+      clear(out);
+      return;
+    }
+    step = step_call;
     break;
   case CXCursor_CXXThisExpr:
     if (!cl->this_base) {

@@ -82,6 +82,13 @@
  *     which R rewrites in place and passes to the accessor.  A has no such
  *     oracle: none (it counts no access there).  Latent (R rewrites, A
  *     does not count).
+ *  6. The `call` oracle (R).  R takes a call of a function whose return
+ *     value it makes a view (transform/rewrite/returns.c) as the base of a
+ *     chain: `get(p, i).x` (a reference), `at(p, i)->x`, `at(p, i)[k].y`,
+ *     `*at(p, i)` (a pointer); the answer's ref is the call, which R passes
+ *     to the accessor (its arguments rewritten in place).  A has no such
+ *     oracle: none, as before (it counts no access there).  Latent (R
+ *     rewrites, A does not count).
  *
  * Found on the way, not rule-dependent (A alone, or outside the walk; each
  * wants a test):
@@ -208,6 +215,13 @@ typedef struct KdDesClient {
    * does; d->ref becomes n.  Without it (the access model) such a node ends
    * the designation (none). */
   void (*update)(void *ctx, KdNode *n, KdDes *d);
+  /* Optional (rule 6, the rewriter): what a call designates as the base of
+   * a chain: `n` is a CallExpr (`get(p, i).x`, `at(p, i)->x`, `*at(p, i)`),
+   * a call of a function whose returned pointer or reference is a view.
+   * Sets d as `base` does (a pointer, or an element for a reference); d->ref
+   * becomes n.  Without it (the access model) a call ends the designation
+   * (none), as before. */
+  void (*call)(void *ctx, KdNode *n, KdDes *d);
   /* Optional (issue 21 class 3, both clients): what `this` designates in the
    * member function being walked: `n` is a CXXThisExpr, or a MemberRefExpr
    * with no base (an implicit `this->m`, `x` in a method body), which then

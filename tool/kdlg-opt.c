@@ -248,9 +248,11 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *
 
 /* The parameters of functions defined in one unit and called from another
  * with nothing but device data (KdRewriteOptions.extern_views): read from a
- * first rewrite of every unit (its remarks dropped).  Sorted; *n entries. */
+ * first rewrite of every unit (its remarks dropped).  Sorted; *n entries.
+ * *rets: the functions some unit calls with no body there that return a
+ * pointer or reference to a planned struct (USRs, sorted). */
 static char **extern_views(const Options *o, Unit *u, int n, const KdPlan *plan, int *nviews, char ***mixed,
-                           int *nmixed) {
+                           int *nmixed, char ***rets, int *nrets) {
   char *sink = NULL;
   size_t sinklen = 0;
   FILE *devnull = kd_xopen_memstream(&sink, &sinklen);
@@ -275,9 +277,15 @@ static char **extern_views(const Options *o, Unit *u, int n, const KdPlan *plan,
     qsort(defs.v, (size_t)defs.n, sizeof(char *), cmp_str);
   KD_VEC(char *) views = {0};
   KD_VEC(char *) mix = {0};
+  KD_VEC(char *) ret = {0};
   for (int k = 0; k < calls.n; k++) {
     char *c = calls.v[k];
     size_t klen = strlen(c) - 2;  // "USR#i" of "USR#i=V"
+    if (klen >= 2 && !strcmp(c + klen - 2, "#r=C")) {  // a call of a function that returns the struct's pointer
+      if (!ret.n || strncmp(ret.v[ret.n - 1], c, klen - 2) || ret.v[ret.n - 1][klen - 2])
+        kd_vec_push(&ret, kd_xstrndup(c, klen - 2));
+      continue;
+    }
     bool dup = (views.n && !strncmp(views.v[views.n - 1], c, klen) && !views.v[views.n - 1][klen]) ||
                (mix.n && !strncmp(mix.v[mix.n - 1], c, klen) && !mix.v[mix.n - 1][klen]);
     if (c[klen + 1] != 'V' || dup)
@@ -295,6 +303,8 @@ static char **extern_views(const Options *o, Unit *u, int n, const KdPlan *plan,
   }
   *mixed = mix.v;
   *nmixed = mix.n;
+  *rets = ret.v;
+  *nrets = ret.n;
   for (int k = 0; k < calls.n; k++)
     free(calls.v[k]);
   free(calls.v);
@@ -385,9 +395,9 @@ static int rewrite_all(const Options *o, Unit *u, int n, const CHeaders *ch, KdP
   size_t remlen = 0;
   FILE *remf = n > 1 ? kd_xopen_memstream(&rem, &remlen) : diag;  // (one unit: printed as they come)
   int rc = -1;
-  int nviews = 0, nmixed = 0;
-  char **mixed = NULL;
-  char **views = n > 1 ? extern_views(o, u, n, plan, &nviews, &mixed, &nmixed) : NULL;
+  int nviews = 0, nmixed = 0, nrets = 0;
+  char **mixed = NULL, **rets = NULL;
+  char **views = n > 1 ? extern_views(o, u, n, plan, &nviews, &mixed, &nmixed, &rets, &nrets) : NULL;
   // a host-compiled file in the program: the host wrappers of structs in project headers are declared there
   // and defined once, in the first CUDA file that sees the struct (host_api_homes)
   bool extern_api = false;
@@ -408,6 +418,8 @@ static int rewrite_all(const Options *o, Unit *u, int n, const CHeaders *ch, KdP
                              .nextern_views = nviews,
                              .extern_mixed = (const char *const *)mixed,
                              .nextern_mixed = nmixed,
+                             .extern_rets = (const char *const *)rets,
+                             .nextern_rets = nrets,
                              .extern_host_api = extern_api,
                              .define_host_api = homes ? homes[i] : NULL};
       if (kd_rewrite(&u[i].src, plan, &ro, &u[i].rw, remf) != 0)
@@ -460,6 +472,9 @@ static int rewrite_all(const Options *o, Unit *u, int n, const CHeaders *ch, KdP
   for (int k = 0; k < nmixed; k++)
     free(mixed[k]);
   free(mixed);
+  for (int k = 0; k < nrets; k++)
+    free(rets[k]);
+  free(rets);
   if (n > 1) {  // the remarks of every round, each once, in order
     fclose(remf);
     for (char *line = rem, *next; line && *line; line = next) {

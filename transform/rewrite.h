@@ -51,6 +51,11 @@ typedef struct KdRewriteOptions {
   int nextern_views;
   const char *const *extern_mixed;  // ... called with device data and with other pointers ("USR#i", sorted)
   int nextern_mixed;
+  // ... the functions called in one input and defined in another that return a pointer or reference
+  // to a planned struct (USRs): the input that defines one keeps that struct AoS if the return value
+  // would become a view (the callers read it as a pointer)
+  const char *const *extern_rets;
+  int nextern_rets;
   // CUDA, a program with a host-compiled file (KdSource.host_compiled): a struct whose block is in a project
   // header has its host wrappers declared there (KD_GEN_HOST_EXTERN) ...
   bool extern_host_api;
@@ -84,7 +89,8 @@ typedef struct KdRewriteResult {
   char **why;          // per struct of the plan: kept, the remark that says why, one line
                        // `file:line:col: remark: ... [kdlg-rewrite]` without its newline; else NULL (malloc'd)
   char **ext_calls;    // calls of functions with no body here, per struct-pointer argument:
-  int next_calls;      //   "USR#i=V" (device data) or "USR#i=O" (another pointer) (malloc'd strings)
+  int next_calls;      //   "USR#i=V" (device data) or "USR#i=O" (another pointer), and "USR#r=C" for a
+                       //   call of one that returns a pointer or reference to a planned struct (malloc'd strings)
   char **ext_defs;     // USRs of the functions with external linkage defined here (malloc'd strings)
   int next_defs;
   char *edits;         // one line per edit, for --dry-run (malloc'd)

@@ -96,6 +96,7 @@ FEATURES = {
     "ptr_value_base": (0.2, "(q++)->f and (++q)->f as access bases (known: issue 21 class 3)"),
     "templates": (0.3, "CUDA: kernels templated on an int (a loop bound) or a type, launched with template arguments"),
     "globals": (0.3, "CUDA: main's device arrays kept in pointer variables of file scope (static or not, = nullptr, NULL)"),
+    "returns": (0.3, "CUDA: functions returning an element by reference or a pointer (device), and a device array (host)"),
 }
 
 # scalar types: key -> (CUDA spelling, OpenCL spelling, bytes, kind, cldiff fill)
@@ -172,7 +173,7 @@ class Gen:
                 self.feat[f] = False
         else:
             for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn", "refs",
-                      "shared_helper", "templates", "globals"):
+                      "shared_helper", "templates", "globals", "returns"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -546,6 +547,48 @@ class Gen:
             out.append(f"{ind}*{K.q} = {t};")
         return out
 
+    def stmt_ret(self, K, ind):
+        """accesses through functions that return an element by reference or a
+        pointer (feature returns): writes to the own element, reads of others
+        from read-only arrays"""
+        r = self.r
+        s = K.W["s"]
+        n = s.name
+        reads = [src for src in K.sources if src["role"] == "r" and not src.get("cas") and ("ret", src["s"].name) in K.helpers]
+        leaf = None if K.atomic else self.wleaf(K)
+        opts = (["get", "ref", "at", "deref", "sub", "var"] if leaf and ("ret", n) in K.helpers else []) + (["cget", "cat", "load"] if reads else [])
+        if not opts:
+            return []
+        c = r.choice(opts)
+        W, i = K.W["p"], K.i
+        if leaf:
+            path = self.leaf_path(leaf)
+            op = f"+= {self.cst(leaf.key)}" if leaf.kind == "f" else f"^= {r.randint(1, 9)}"
+        if c == "get":
+            return [f"{ind}get_{n}({W}, {i}){path} {op};"]
+        if c == "ref":
+            e = self.name("e")
+            return [f"{ind}{s.spell} &{e} = get_{n}({W}, {i});", f"{ind}{e}{path} {op};"]
+        if c == "at":
+            return [f"{ind}at_{n}({W}, {i})->{path[1:]} {op};"]
+        if c == "deref":
+            return [f"{ind}(*at_{n}({W}, {i})){path} {op};"]
+        if c == "sub":
+            return [f"{ind}at_{n}({W}, 0)[{i}]{path} {op};"]
+        if c == "var":
+            q = self.name("q")
+            return [f"{ind}{s.spell} *{q} = at_{n}({W}, 0) + {i};", f"{ind}{q}->{path[1:]} {op};"]
+        src = r.choice(reads)
+        sn, idx = src["s"].name, self.index_for(K, src)
+        l = r.choice(src["s"].leaves())
+        lp = self.leaf_path(l)
+        if c == "cget":
+            return [f"{ind}{K.acc} += (float)(cget_{sn}({src['p']}, {idx}){lp});"]
+        if c == "cat":
+            return [f"{ind}{K.acc} += (float)(cat_{sn}({src['p']}, {idx})->{lp[1:]});"]
+        t = self.name("t")
+        return [f"{ind}{src['s'].spell} {t} = cget_{sn}({src['p']}, {idx});", f"{ind}{K.acc} += (float)({t}{lp});"]
+
     def stmt_atomic(self, K, ind):
         r = self.r
         if not K.atomic:
@@ -714,6 +757,8 @@ class Gen:
                 kinds += ["shared"]
             if self.on("refs") and not K.atomic:
                 kinds += ["ref"]
+            if self.on("returns"):
+                kinds += ["ret"] * 2
             if depth < 2:
                 if self.on("branches"):
                     kinds += ["if", "switch"]
@@ -754,6 +799,8 @@ class Gen:
                 return []
             op = "+= 1.0f" if leaf.kind == "f" else "^= 5"
             return [f"{ind}{K.W['s'].spell} &{e} = {K.W['p']}[{K.i}];", f"{ind}{e}{self.leaf_path(leaf)} {op};"]
+        if k == "ret":
+            return self.stmt_ret(K, ind)
         if k == "shared":
             src = K.tile
             leaf = r.choice(src["s"].leaves())
@@ -902,6 +949,19 @@ class Gen:
                 text.append(f"{dev}{s.spell} {nm}({self.ptype(s, True)}p, int j) {{\n  {s.spell} t = p[j];\n"
                             f"  t{self.leaf_path(l)} {op};\n  return t;\n}}")
                 helpers[("mk", s.name)] = nm
+        if self.on("returns"):
+            # feature returns: functions that return an element by reference or a pointer into their argument,
+            # drawn from a stream of their own, named after the struct (the other names stay as they were)
+            rr = random.Random(f"{self.seed}:returns")
+            for s in structs:
+                T, P, C = s.spell, self.ptype(s), self.ptype(s, True)
+                at = rr.choice(["return p + j;", "return &p[j];", f"{T} *q = p;\n  q += j;\n  return q;"])
+                get = rr.choice(["return p[j];", "return *(p + j);", f"{T} &e = p[j];\n  return e;"])
+                text.append(f"__device__ {T} *at_{s.name}({P}p, int j) {{\n  {at}\n}}")
+                text.append(f"__device__ const {T} *cat_{s.name}({C}p, int j) {{\n  return p + j;\n}}")
+                text.append(f"__device__ {T} &get_{s.name}({P}p, int j) {{\n  {get}\n}}")
+                text.append(f"__device__ const {T} &cget_{s.name}({C}p, int j) {{\n  return p[j];\n}}")
+                helpers[("ret", s.name)] = True
         return helpers, text
 
     # ---- kernels -----------------------------------------------------
@@ -1194,6 +1254,8 @@ class Gen:
         # program is the same as without the feature)
         gr = random.Random(f"{self.seed}:globals") if self.on("globals") else None
         glob = []
+        rt = random.Random(f"{self.seed}:returns:host") if self.on("returns") else None
+        allocs = []
         for s in structs:
             k = s.name[1:]
             T = s.spell
@@ -1210,7 +1272,13 @@ class Gen:
                     glob.append(f"{spec}{T} *{arr}{init};")
                 else:
                     o.append(f"  {T} *{arr};")
-            o.append(f"  ck(cudaMalloc({r.choice(['', '(void **)'])}&a{k}, bytes{k}), __LINE__);")
+            spell = r.choice(['', '(void **)'])
+            if rt and rt.random() < 0.6:  # feature returns: a host function that returns the device array
+                o.append(f"  a{k} = alloc_{s.name}(bytes{k});")
+                allocs.append(f"static {T} *alloc_{s.name}(size_t bytes) {{\n  {T} *d;\n"
+                              f"  ck(cudaMalloc({spell}&d, bytes), __LINE__);\n  return d;\n}}")
+            else:
+                o.append(f"  ck(cudaMalloc({spell}&a{k}, bytes{k}), __LINE__);")
             if self.on("async") and r.random() < 0.4:
                 o.append(f"  ck(cudaMallocManaged(&b{k}, bytes{k}), __LINE__);")
             else:
@@ -1269,7 +1337,7 @@ class Gen:
             if self.on("copies_host") and r.random() < 0.2:
                 o.append(f"  ck(cudaMemcpy(ha{k}, a{k}, sizeof({s.spell}) * (n{k} / 2), cudaMemcpyDeviceToHost), __LINE__);")
                 o.append(f"  ck(cudaMemcpy(a{k}, ha{k}, sizeof({s.spell}) * (n{k} / 2), cudaMemcpyHostToDevice), __LINE__);")
-        o[main_at:main_at] = glob
+        o[main_at:main_at] = glob + allocs
         o.append("  ck(cudaDeviceSynchronize(), __LINE__);")
         o.append('  FILE *f = fopen(argv[1], "wb");')
         o.append('  if (!f) { perror(argv[1]); return 2; }')

@@ -2,7 +2,7 @@
 """gpucampaign.py: a whole CUDA campaign on one machine with a GPU, by deadline.
 
   gpucampaign.py --kdlg-opt PATH --seeds A-B --deadline SECONDS [-j N]
-                 [--work DIR] [--known FILE] [--out FILE] [--gpus N]
+                 [--work DIR] [--known FILE] [--out FILE] [--gpus N] [--enable F,..]
 
 run.py --emit-only and gpurun.py, fused per seed so that a machine held for a
 fixed time does useful work all of it: each worker takes the next seed,
@@ -40,7 +40,8 @@ def setup(args, t0):
     global A, T0
     A, T0 = args, t0
     run.A = types.SimpleNamespace(
-        kdlg_opt=A.kdlg_opt, layouts=run.LAYOUTS, enable=[], keep=False, timeout=A.timeout,
+        kdlg_opt=A.kdlg_opt, layouts=run.LAYOUTS, enable=[f for f in A.enable.split(",") if f], keep=False,
+        timeout=A.timeout,
         work=A.work, emit_only=os.path.join(A.work, "emit"),
         disable={"cuda": run.read_known(A.known, "cuda") if A.known else []})
     gpurun.A = types.SimpleNamespace(nvcc=A.nvcc, runtime=os.path.join(run.ROOT, "runtime"),
@@ -72,6 +73,7 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--timeout", type=int, default=120, help="seconds for one kdlg-opt run")
     ap.add_argument("--nvcc", default="nvcc")
+    ap.add_argument("--enable", default="", help="generator features forced on (F,..), as run.py's")
     args = ap.parse_args()
     args.kdlg_opt = os.path.abspath(args.kdlg_opt)
     args.work = os.path.abspath(args.work)

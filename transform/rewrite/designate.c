@@ -91,6 +91,19 @@ static void view_update(void *ctx, KdNode *n, KdDes *d) {
   }
 }
 
+/* The call oracle (rule 6): a call of a function whose return value is a
+ * view designates that view (a pointer), or element 0 of it (a reference):
+ * the base of an access `at(p, i)->x`, `get(p, i).x` (returns.c). */
+static void view_call(void *ctx, KdNode *n, KdDes *d) {
+  R *r = ctx;
+  Var *v = rw_call_ret(r, n);
+  if (v && rw_is_view(r, v)) {
+    d->kind = v->ref ? KD_DES_ELEM : KD_DES_PTR;
+    d->base = v;
+    d->id = v->rs;
+  }
+}
+
 /* The this oracle: in a member function's clone (methods.c), `this` is its
  * view; elsewhere it designates nothing. */
 static void view_this(void *ctx, KdNode *n, KdDes *d) {
@@ -134,8 +147,11 @@ static const char *why_text(KdDesWhy why) {
 static void vref_from(const KdDes *d, VRef *out) {
   // a pointer from a pointer update (`q++`, `(q += k) + 1`) is not a value the
   // rewriter gives a view parameter or variable: none, as before rule 5
-  // (its accesses, `(q++)->x`, are rewritten with the update as their base)
-  KdDesKind kind = d->kind == KD_DES_PTR && d->ref && !rw_named_ref(d->ref) ? KD_DES_NONE : d->kind;
+  // (its accesses, `(q++)->x`, are rewritten with the update as their base);
+  // one from a call that returns a view (`at(p, i) + 1`, `&get(p, i)`), which
+  // walk.c and emit_value take only as it is (returns.c), is a use it cannot follow
+  bool call = d->kind == KD_DES_PTR && d->ref && d->ref->c.kind == CXCursor_CallExpr;
+  KdDesKind kind = call ? KD_DES_BAD : d->kind == KD_DES_PTR && d->ref && !rw_named_ref(d->ref) ? KD_DES_NONE : d->kind;
   switch (kind) {
   case KD_DES_PTR:
     out->kind = d->base && ((const Var *)d->base)->ref ? VR_BAD : VR_PTR;  // `&r`: see below
@@ -158,6 +174,9 @@ static void vref_from(const KdDes *d, VRef *out) {
   }
   out->decay = d->kind == KD_DES_FADDR && d->decay;
   out->why = d->kind == KD_DES_BAD ? why_text(d->why) : NULL;
+  if (call)
+    out->why = "the view a function returns is used in a way the rewriter does not follow (offset, compared, or "
+               "its address taken)";
   if (out->kind == VR_BAD && d->kind == KD_DES_PTR)  // the address of a reference's element, as a value
     out->why = "the address of a reference to an element is taken (the reference becomes a view of the element "
                "and an index, which have no address)";
@@ -189,6 +208,7 @@ void rw_vref(R *r, KdNode *c, VRef *out) {
                         .ctx = r,
                         .base = view_base,
                         .update = view_update,
+                        .call = view_call,
                         .this_base = view_this,
                         .field = view_field,
                         .same = view_same,
@@ -238,6 +258,14 @@ Src rw_ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
   case CXCursor_DeclRefExpr: {
     Var *v = clang_Cursor_isNull(kd_node_referenced(r->tree, e)) ? NULL : rw_ref_var(r, e);
     if (v) {
+      *var = v;
+      return SRC_VAR;
+    }
+    return SRC_OTHER;
+  }
+  case CXCursor_CallExpr: {  // a function's return value (returns.c)
+    Var *v = rw_call_ret(r, e);
+    if (v && !v->ref) {
       *var = v;
       return SRC_VAR;
     }
@@ -311,6 +339,14 @@ Src rw_elem_source(R *r, KdNode *e, Var **var, bool *moved) {
   e = rw_strip_parens_casts(e);  // (const S &c = p[i]: a conversion that adds const)
   if (e->c.kind == CXCursor_DeclRefExpr) {
     Var *v = clang_Cursor_isNull(kd_node_referenced(r->tree, e)) ? NULL : rw_ref_var(r, e);
+    if (v && v->ref) {
+      *var = v;
+      return SRC_VAR;
+    }
+    return SRC_OTHER;
+  }
+  if (e->c.kind == CXCursor_CallExpr) {  // a function that returns a reference (returns.c)
+    Var *v = rw_call_ret(r, e);
     if (v && v->ref) {
       *var = v;
       return SRC_VAR;

@@ -3,8 +3,9 @@
  * once (a cloneable function's per instance that a call reaches, route.c)
  * and records every flow into a pointer variable (initialisation,
  * assignment, call argument → parameter, kernel launch and cudaLaunchKernel
- * argument arrays), every cudaMalloc target (a seed), every offset added to
- * a pointer variable and every pointer that escapes (returned, global). */
+ * argument arrays, `return e` of a function whose return value is followed:
+ * returns.c), every cudaMalloc target (a seed), every offset added to a
+ * pointer variable and every pointer that escapes (returned, global). */
 #include "rewriteInt.h"
 
 /* The variable v in `&v` / `(void **)&v`, or NULL. */
@@ -181,6 +182,7 @@ static void pass1_node(R *r, KdNode *c) {
   } else if (k == CXCursor_CallExpr) {
     CXCursor callee = kd_node_referenced(r->tree, c);
     int nargs = clang_Cursor_getNumArguments(c->c);
+    rw_pass1_call(r, c, callee);
     const HostCall *h = rw_host_call(r, callee);
     CXCursor lk, la;
     if (rw_launch_call(r, c, &lk, &la)) {
@@ -212,6 +214,8 @@ static void pass1_node(R *r, KdNode *c) {
       }
     }
   } else if (k == CXCursor_ReturnStmt) {
+    if (rw_pass1_return(r, c))  // (returns.c: a function whose return value is followed)
+      return;
     if (c->nkids == 1 && rw_rs_of_pointer(r, kd_node_type(r->tree, c->kids[0])) >= 0) {
       Var *v = NULL;
       if (rw_ptr_source(r, c->kids[0], &v) == SRC_VAR)
@@ -226,7 +230,10 @@ void rw_pass1_below(R *r, KdNode *n) {
   for (int i = 0; i < n->nkids; i++) {
     for (int k = 0; k <= n->kids[i]->again; k++)
       pass1_node(r, n->kids[i]);
+    bool lambda = n->kids[i]->c.kind == CXCursor_LambdaExpr;
+    r->cur.pass1_lambda += lambda;
     rw_pass1_below(r, n->kids[i]);
+    r->cur.pass1_lambda -= lambda;
   }
 }
 
@@ -277,6 +284,7 @@ static bool opencl_constant_pointer(CXType ptr) {
 
 void rw_pass1(R *r) {
   setup_fns(r);
+  rw_setup_returns(r);
   rw_untyped_scan(r);
   // parameters first (calls may come before the callee's definition)
   for (int f = 0; f < r->funcs.n; f++) {

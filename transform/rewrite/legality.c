@@ -165,7 +165,7 @@ static bool in_view_declaration(R *r, unsigned o) {
   for (int i = 0; i < r->fl.nvars; i++) {
     Var *v = r->fl.vars[i];
     unsigned b, e, ne;
-    if (rw_var_live(v) && rw_is_view(r, v) && rw_range_of(r, v->decl, &b, &e) && rw_name_end(r, v->decl, &ne) &&
+    if (!v->ret && rw_var_live(v) && rw_is_view(r, v) && rw_range_of(r, v->decl, &b, &e) && rw_name_end(r, v->decl, &ne) &&
         b <= o && o < ne)
       return true;
   }
@@ -498,6 +498,7 @@ void rw_resolve(R *r) {
   }
   check_templates(r);
   rw_check_clones(r);
+  rw_check_returns(r);
   check_hidden_uses(r);  // after the clone checks, whose remarks say more
   check_decltype(r);
   rw_check_globals(r);

@@ -380,6 +380,10 @@ bool rw_method_call(R *r, KdNode *c, CXCursor callee, int nargs) {
   KdNode *m = c->nkids < 1 ? NULL : strip(c->kids[0]);
   if (!m || m->c.kind != CXCursor_MemberRefExpr)
     return false;
+  // (an operator's first child is its first operand: `p[i].key == k` names field key, whose type's operator
+  // it calls, not a member function of the element's)
+  if (clang_getCursorKind(kd_node_referenced(r->tree, m)) != CXCursor_CXXMethod)
+    return false;
   VRef vr;
   if (m->nkids == 0) {  // an implicit this->f() in a clone: element 0 of its view
     if (!r->cur.method || !r->cur.method->self || !rw_is_view(r, r->cur.method->self))

@@ -26,10 +26,13 @@ static int pass2_round(R *r) {
     if (clang_isCursorDefinition(r->funcs.v[f])) {
       Fn *F = rw_fn_find(r, r->funcs.v[f]);
       r->cur.inst = F ? F->text : 0;  // the instance the original text stands for
+      r->cur.walking_fn = r->funcs.v[f];
       rw_walk(r, rw_node_of(r, kd_function_body(r->funcs.v[f])), CTX_VALUE);
     }
   r->cur.inst = 0;
+  r->cur.walking_fn = clang_getNullCursor();  // (clones and methods: their returns are not followed)
   rw_edit_params(r);
+  rw_edit_returns(r);
   rw_walk_globals(r);
   rw_edit_branch_guards(r);
   Fn *F, *ftmp;
@@ -130,6 +133,7 @@ static void rw_free(R *r) {
   free(r->cl.edges);
   free(r->fl.moves);
   free(r->fl.ext_calls.v);
+  rw_free_returns(r);
   free(r->fl.cflags);
   free(r->vm.memo);
   rw_free_methods(r);
@@ -158,6 +162,7 @@ int kd_rewrite(const KdSource *src, const KdPlan *plan, const KdRewriteOptions *
   }
   r.tree = src->tree;  // (the analysis has read most bodies into it)
   r.cur.E = kd_edits_new();
+  r.cur.walking_fn = clang_getNullCursor();
   rw_setup_structs(&r);                                                               // 1. structs
   rw_check_names(&r);                                                                 //    names
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), rw_collect_funcs, &r);  // the file's functions, globals

@@ -171,6 +171,9 @@ typedef struct Var {
                          // pointer: joined with the pointer it is bound into; as a view it is a view of
                          // that one element (`kdlg_view_S r = kdlg_S_offset(p, (i))`) and each use of
                          // its name designates element 0 of it (rw_bind_ref, designate.c's view_base)
+  bool ret;              // CUDA: the value a function returns (decl: its definition; ref: a reference to an
+                         // element), not a variable: not in var_map (returns.c)
+  int ncalls;            // ret: the calls of the function pass 1 met
   UT_hash_handle hh;
 } Var;
 
@@ -212,6 +215,8 @@ typedef struct RwFlow {
   int nrefs;             // reference variables among vars (Var.ref): none, and names of struct type are not looked up
   int nglobals;          // tracked global and static variables among vars (Var.global)
   struct Untyped *untyped;  // local void / char pointers and their uses (untyped.c), by declaration
+  struct RetVar *rets;   // the return values of functions (Var.ret), by the function's definition (returns.c)
+  KD_VEC(KdNode *) ext_ret_calls;  // calls of functions without a body here that return the struct's pointer
 } RwFlow;
 
 /* ---- clones: functions, calls, routes (route.c, clones.c) ---- */
@@ -333,6 +338,11 @@ typedef struct RwCursor {
   KdEdits *E;                     // pass 2: the edit list being written (the file's, or a clone's)
   unsigned lambda_at;             // pass 2: where the innermost lambda being walked starts, or 0 (none)
   struct Method *method;          // pass 2: the member function whose clone is walked (`this` is its view), or NULL
+  int pass1_lambda;               // pass 1: lambdas the node visited is in (a return there is the lambda's)
+  CXCursor walking_fn;            // pass 2: the function whose body (or clone) is walked (its returns), or null
+  KdNode *claimed;                // pass 2: a call whose returned view the walk above uses (returns.c)
+  KdNode *stmt;                   // pass 2: the latest item of a block walk_kids walked (an expression there is a
+                                  // statement, its value discarded)
 } RwCursor;
 
 /* ---- CUDA host calls (hostcalls.c) ---- */
@@ -432,6 +442,16 @@ void rw_walk_globals(R *r);   // pass 2: the declarations of tracked globals of 
 void rw_check_globals(R *r);  // after pass 1: what could reach a tracked global view unseen
 void rw_edit_global_symbol(R *r, const Var *v);  // its declaration's own symbol (external linkage)
 void rw_print_global_symbols(R *r);  // a remark for each, once the structs' verdicts are known
+
+/* ---- returns.c ---- */
+void rw_setup_returns(R *r);  // a return variable for each function of the file that returns S * or S &
+Var *rw_ret_var(R *r, CXCursor fn);      // the return variable of fn's definition, or NULL
+Var *rw_call_ret(R *r, KdNode *call);    // ... of the function call calls, or NULL
+void rw_pass1_call(R *r, KdNode *call, CXCursor callee);  // pass 1: a call (counted; another input's recorded)
+bool rw_pass1_return(R *r, KdNode *ret);  // pass 1: `return e` flows into the function's return value (true)
+void rw_check_returns(R *r);  // after pass 1: what could reach a returned view unseen
+void rw_edit_returns(R *r);   // pass 2: result types of functions whose return value is a view
+void rw_free_returns(R *r);
 
 /* ---- shape.c ---- */
 enum CXChildVisitResult rw_collect(CXCursor c, CXCursor parent, CXClientData data);

@@ -19,6 +19,7 @@ static void walk_kids(R *r, KdNode *c) {
   for (int i = 0; i < c->nkids; i++) {
     r->cur.parent_kind = k;
     r->cur.in_list = kids_listed;
+    r->cur.stmt = kids_listed ? c->kids[i] : r->cur.stmt;
     rw_walk(r, c->kids[i], subscript && i == 0 ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
   }
   r->cur.parent_kind = save;
@@ -73,8 +74,10 @@ bool rw_edit_view(R *r, const VRef *vr) {
 /* The edits inside an access's holes: its pointer update (if it starts from
  * one), then its index terms, in evaluation order. */
 void rw_walk_terms(R *r, const VRef *vr) {
-  if (!rw_named_ref(vr->ref))
+  if (!rw_named_ref(vr->ref)) {
+    r->cur.claimed = vr->ref;  // (a call whose returned view is the base: walk_call takes it as it is)
     rw_walk(r, vr->ref, CTX_VALUE);
+  }
   for (int i = 0; i < vr->nterms; i++)
     rw_walk(r, vr->term[i], CTX_VALUE);
 }
@@ -220,9 +223,19 @@ static void emit_value(R *r, KdNode *e, int rs, const char *what, bool zero) {
     kd_edit_text(r->cur.E, "()");
     return;
   }
+  KdNode *s = rw_strip_parens_casts(e);
+  Var *rv = rw_call_ret(r, s);
+  if (rv && !rv->ref && rv->rs == rs && rw_is_view(r, rv)) {  // a view a function returns, as it is (returns.c)
+    r->cur.claimed = s;
+    rw_walk(r, s, CTX_VALUE);
+    return;
+  }
   VRef vr;
   rw_vref(r, e, &vr);
-  if (vr.kind != VR_PTR || vr.var->rs != rs) {
+  // an offset from a view a function returns (`at(p, i) + 1`: VR_BAD anywhere else) is a view value here
+  bool call = vr.kind == VR_BAD && vr.var && vr.var->ret && vr.ref && vr.ref->c.kind == CXCursor_CallExpr &&
+              !vr.var->ref;
+  if ((vr.kind != VR_PTR && !call) || vr.var->rs != rs) {
     rw_set_bad(r, rs, e->c, "%s is given a pointer the rewriter does not track", what);
     return;
   }
@@ -231,13 +244,14 @@ static void emit_value(R *r, KdNode *e, int rs, const char *what, bool zero) {
   unsigned b, x;
   if (!rw_editable(r, &vr, e, &b, &x))
     return;
-  const char *name = vr.var->name;
   kd_edit_begin(r->cur.E, b, x, rs);
   if (vr.nterms == 0) {
-    kd_edit_text(r->cur.E, "%s", name);
+    rw_edit_view(r, &vr);
   } else {
     rw_edit_name(r, KD_NAME_OFFSET, rs, NULL);
-    kd_edit_text(r->cur.E, "(%s, ", name);
+    kd_edit_text(r->cur.E, "(");
+    rw_edit_view(r, &vr);
+    kd_edit_text(r->cur.E, ", ");
     rw_edit_index(r, &vr);
     kd_edit_text(r->cur.E, ")");
   }
@@ -304,7 +318,35 @@ static const char *passed_why(R *r, CXCursor callee, CXCursor def, bool local, i
                                                 : "which the rewriter cannot see into";
 }
 
+/* A call of a function whose return value is a view (returns.c) that no
+ * construct above took as its base or value (r->cur.claimed): a returned
+ * element is loaded whole where it is used as a value (`S t = get(p, i)`,
+ * `h(get(p, i))` by value); a returned pointer may only be discarded (a
+ * call as a statement).  True if c was handled (or refused) here. */
+static bool walk_returned_view(R *r, KdNode *c) {
+  bool claimed = r->cur.claimed == c;
+  r->cur.claimed = NULL;
+  Var *rv = rw_call_ret(r, c);
+  if (claimed || !rv || !rw_is_view(r, rv) || r->cur.stmt == c)  // (a statement: its value is discarded)
+    return false;
+  if (rv->ref) {
+    VRef vr;
+    rw_vref(r, c, &vr);
+    if (vr.kind == VR_ELEM) {
+      emit_load(r, &vr, c);
+      return true;
+    }
+  }
+  rw_set_bad(r, rv->rs, c->c,
+             "the view function '%s' returns is used in a way the rewriter does not follow (only as a view "
+             "variable's or parameter's value, returned, or as the base of an access)",
+             rv->name);
+  return true;
+}
+
 static void walk_call(R *r, KdNode *c) {
+  if (walk_returned_view(r, c))
+    return;
   CXCursor callee = kd_node_referenced(r->tree, c);
   int nargs = clang_Cursor_getNumArguments(c->c);
   if (clang_Cursor_isNull(callee) && kd_node_type_kind(r->tree, c) == CXType_Dependent) {
@@ -402,10 +444,15 @@ static void walk_call(R *r, KdNode *c) {
       kd_edit_text(r->cur.E, "%s", F->clone_name);
     }
   }
+  // a member operator's call lists its object first (`a == b`: a, b), its type's parameters do not
+  int shift = ck == CXCursor_CXXMethod && !strncmp(name, "operator", 8) && !rw_is_ident_char(name[8]) &&
+              nargs == clang_getNumArgTypes(ft) + 1;
   for (int i = 0; i < nargs; i++) {
     KdNode *a = rw_arg_node(r, c, i);
-    Var *pv = local && i < clang_Cursor_getNumArguments(def) ? rw_base_var(r, clang_Cursor_getArgument(def, (unsigned)i))
-                                                             : NULL;
+    int pi = i - shift;  // (-1: the object, which no parameter takes; a field of an element is one in place)
+    Var *pv = local && pi >= 0 && pi < clang_Cursor_getNumArguments(def)
+                  ? rw_base_var(r, clang_Cursor_getArgument(def, (unsigned)pi))
+                  : NULL;
     if (pv && route == 1 && pv->twin)
       pv = pv->twin;
     if (pv && rw_is_view(r, pv) && !r->cuda && rw_is_kernel_fn(r, def)) {
@@ -429,7 +476,7 @@ static void walk_call(R *r, KdNode *c) {
                  passed_why(r, callee, def, local, i));
       continue;
     }
-    bool byref = i < clang_getNumArgTypes(ft) && rw_is_reference(clang_getArgType(ft, (unsigned)i));
+    bool byref = pi >= 0 && pi < clang_getNumArgTypes(ft) && rw_is_reference(clang_getArgType(ft, (unsigned)pi));
     VRef ev;
     if (byref && rw_bound_elem(r, a, &ev)) {  // (a reference variable's element too: `bump(r)`)
       rw_set_bad(r, ev.var->rs, a->c,
@@ -581,6 +628,14 @@ void rw_walk(R *r, KdNode *c, Ctx ctx) {
     walk_kids(r, c);
     return;
   case CXCursor_ReturnStmt: {
+    Var *rv = r->cur.lambda_at == 0 ? rw_ret_var(r, r->cur.walking_fn) : NULL;
+    if (rv && rw_is_view(r, rv) && c->nkids == 1) {  // a function whose return value is a view (returns.c)
+      if (rv->ref)
+        rw_emit_elem_view(r, c->kids[0], rv->rs);
+      else
+        rw_emit_view_value(r, c->kids[0], rv->rs, "a function's return value");
+      return;
+    }
     // C++ returns an element by value through a copy constructor (a call); bare, it is returned by reference
     VRef ev;
     if (r->cuda && c->nkids == 1 && rw_bound_elem(r, c->kids[0], &ev)) {
@@ -657,6 +712,9 @@ void rw_walk(R *r, KdNode *c, Ctx ctx) {
     bool value = tk == CXType_Pointer || (tk >= CXType_Bool && tk <= CXType_LongDouble);
     CXCursor d = value ? clang_getNullCursor() : clang_getCursorReferenced(c->c);
     if (clang_getCursorKind(d) == CXCursor_FunctionDecl) {
+      Var *rv = rw_ret_var(r, d);
+      if (rv && rw_is_view(r, rv))
+        rw_set_bad(r, rv->rs, c->c, "the address of function '%s', which returns it, is taken", rv->name);
       CXCursor def = clang_getCursorDefinition(d);
       Fn *F = rw_fn_find(r, def);
       int np = clang_Cursor_isNull(def) ? 0 : clang_Cursor_getNumArguments(def);
