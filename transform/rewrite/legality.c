@@ -184,6 +184,95 @@ static bool is_typeof_keyword(R *r, CXToken t) {
   return is;
 }
 
+static bool in_directive(R *r, unsigned o);
+
+/* Whether [b, e) of the mapped text spells `name` as a word. */
+static bool spells_word(R *r, unsigned b, unsigned e, const char *name) {
+  size_t nl = strlen(name);
+  for (unsigned o = b; o + nl <= e; o++)
+    if (rw_word_at(r, o, name, nl))
+      return true;
+  return false;
+}
+
+/* The name of the macro whose #define line holds map offset o, into name
+ * (RW_MAX_IDENT + 1 bytes), and its offset; false if that line is no
+ * #define of a name. */
+static bool defined_macro(R *r, unsigned o, char *name, unsigned *at) {
+  unsigned ls = rw_logical_line_start(r, o), le = rw_logical_line_end(r, o);
+  unsigned d = rw_skip_blanks(r, ls + 1);
+  if (r->text[ls] != '#' || strncmp(r->text + d, "define", 6) != 0 || rw_is_ident_char(r->text[d + 6]))
+    return false;
+  unsigned b = rw_skip_blanks(r, d + 6), e = b;
+  while (e < le && rw_is_ident_char(r->text[e]))
+    e++;
+  if (e == b || e - b > RW_MAX_IDENT)
+    return false;
+  memcpy(name, r->text + b, e - b);
+  name[e - b] = '\0';
+  *at = b;
+  return true;
+}
+
+/* Whether view variable `vname` may reach what macro `name` (defined at
+ * map offset def) is given: its definition spells the name, or one of its
+ * uses does in its arguments, or a use's arguments cannot be told (not
+ * followed by `(`, parentheses the scan does not match, a quote inside
+ * them); a use in another macro's definition makes that macro one to ask
+ * in turn (depth: how many deep). */
+static bool macro_given(R *r, const char *name, unsigned def, const char *vname, int depth) {
+  if (depth > 8 || spells_word(r, rw_logical_line_start(r, def), rw_logical_line_end(r, def), vname))
+    return true;
+  const Ident *id = rw_ident(r, name);
+  size_t nl = strlen(name);
+  for (int u = 0; id && u < id->offs.n; u++) {
+    unsigned use = id->offs.v[u];
+    if (use == def)
+      continue;
+    if (in_directive(r, use)) {  // in another macro's definition: what that one is given
+      char outer[RW_MAX_IDENT + 1];
+      unsigned odef;
+      if (!defined_macro(r, use, outer, &odef) || odef == use || macro_given(r, outer, odef, vname, depth + 1))
+        return true;
+      continue;
+    }
+    unsigned p = rw_skip_blanks(r, use + (unsigned)nl);
+    if (p >= r->len || r->text[p] != '(')
+      return true;
+    int level = 0;
+    unsigned q = p;
+    for (; q < r->len; q++) {
+      char c = r->text[q];
+      if (c == '"' || c == '\'')
+        return true;
+      level += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (level == 0)
+        break;
+    }
+    if (q >= r->len || spells_word(r, p, q, vname))
+      return true;
+  }
+  return false;
+}
+
+/* Whether view variable v may reach the operand of a decltype or typeof
+ * spelled in a macro's definition (r->decltype_macros; *at: that keyword):
+ * macro_given of that macro.  A member function's clone (whose view,
+ * `this`, is not spelled) counts as reached.  Words decide, whichever
+ * entity they name: conservative.  (HeCBench chemv's `ppcg_min(x, y) ({
+ * __typeof__(x) _x = (x); ... })`, used on loop bounds.) */
+static bool macro_typeof_reaches(R *r, const Var *v, unsigned *at) {
+  for (int k = 0; k < r->decltype_macros.n; k++) {
+    *at = r->decltype_macros.v[k];
+    char name[RW_MAX_IDENT + 1];
+    unsigned def;
+    if (!*v->name || !strncmp(v->name, "kdlg_", 5) || !defined_macro(r, *at, name, &def) ||
+        macro_given(r, name, def, v->name, 0))
+      return true;
+  }
+  return false;
+}
+
 /* decltype gives the declared type of a field access (`decltype(p[i].x)`
  * is float) but a reference for the accessor call it is rewritten into
  * (`decltype((*kdlg_P_f_x(p, (i))))` is float &), so a variable of that
@@ -198,10 +287,12 @@ static void check_decltype(R *r) {
     Var *v = r->fl.vars[i];
     if (!rw_var_live(v) || !r->fl.vars[rw_uf_find(r, i)]->seed || r->rs[v->rs].bad || !*v->name)
       continue;
-    if (r->decltype_macro) {  // (where its macros are used is not followed)
-      rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, r->decltype_macro_at),
-                     "a macro's definition spells decltype or typeof, whose operand the rewriter does not rewrite "
-                     "where the macro is used");
+    unsigned mat;
+    if (macro_typeof_reaches(r, v, &mat)) {
+      rw_set_bad_loc(r, v->rs, kd_filemap_location(r->map, r->src->tu, mat),
+                     "a macro's definition spells decltype or typeof, and '%s' may reach its operand where the macro "
+                     "is used (the rewriter does not rewrite a decltype's operand)",
+                     v->name);
       continue;
     }
     CXCursor fn = clang_getCursorSemanticParent(v->decl);
@@ -294,10 +385,8 @@ static void read_file_idents(R *r, const KdMappedFile *mf) {
     unsigned off;
     if (is_typeof_keyword(r, toks[t]) && rw_in_files(r, clang_getTokenLocation(tu, toks[t]), &off)) {
       r->decltypes++;
-      if (!r->decltype_macro && in_directive(r, off)) {
-        r->decltype_macro = true;
-        r->decltype_macro_at = off;
-      }
+      if (in_directive(r, off))
+        kd_vec_push(&r->decltype_macros, off);
     }
     if (clang_getTokenKind(toks[t]) != CXToken_Identifier) {
       after_define = false;
@@ -362,6 +451,7 @@ bool rw_explicit_instantiation(R *r, const char *name, unsigned *at) {
 
 void rw_free_idents(R *r) {
   free(r->expl.v);
+  free(r->decltype_macros.v);
   Ident *id, *tmp;
   HASH_ITER(hh, r->idents, id, tmp) {
     HASH_DEL(r->idents, id);

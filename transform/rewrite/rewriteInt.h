@@ -397,9 +397,8 @@ typedef struct R {
                          // (not followed by `<`) to its `;` (rw_explicit_instantiation)
   bool expl_any_set;     // ... one spelled in a macro's definition (it may name any template), at expl_any
   unsigned expl_any;
-  int decltypes;         // ... how many `decltype` / `typeof` keywords they spell (check_decltype), whether one is in
-  bool decltype_macro;   // a macro's definition, at decltype_macro_at
-  unsigned decltype_macro_at;
+  int decltypes;         // ... how many `decltype` / `typeof` keywords they spell (check_decltype), and those in
+  KD_VEC(unsigned) decltype_macros;  // a macro's definition (their offsets)
   KD_VEC(struct BranchGuard) guards;  // #error lines for views named in branches the configuration leaves out
   KD_VEC(struct PpDefine) pp_defined;  // ... the #define and #undef lines of the mapped files (branches.c), once read
   bool pp_defined_read;

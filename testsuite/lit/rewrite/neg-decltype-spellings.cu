@@ -7,10 +7,10 @@
 // type outside a view's own declaration).
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu -- '-DTYPEOF(e)=decltype(e)' 2>&1 | FileCheck %s
-// CHECK-DAG: remark: struct 'A' keeps its AoS layout: a macro's definition spells decltype or typeof
-// CHECK-DAG: remark: struct 'B' keeps its AoS layout: a macro's definition spells decltype or typeof
-// CHECK-DAG: remark: struct 'C' keeps its AoS layout: a macro's definition spells decltype or typeof
-// CHECK-DAG: remark: struct 'D' keeps its AoS layout: a macro's definition spells decltype or typeof
+// CHECK-DAG: remark: struct 'A' keeps its AoS layout: 'a' is named in a decltype or typeof
+// CHECK-DAG: remark: struct 'B' keeps its AoS layout: a macro's definition spells decltype or typeof, and 'b' may reach its operand
+// CHECK-DAG: remark: struct 'C' keeps its AoS layout: a pointer to it is named in a declaration's type (decltype or typeof), whose type would become a reference to the new layout's field
+// CHECK-DAG: remark: struct 'D' keeps its AoS layout: 'd' is named in a decltype or typeof
 // CHECK: exit=0
 // RUN: sed '/^#define DT/,/CONT_MACRO/d; /CONT_MACRO/d' %s > %t.dir/nomacro.cu
 // RUN: %exitcode %kdlg-opt %t.dir/nomacro.cu --layout soa -o %t.dir/out2.cu -- '-DTYPEOF(e)=decltype(e)' 2>&1 | FileCheck %s --check-prefix=NOMACRO
