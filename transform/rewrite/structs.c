@@ -216,6 +216,73 @@ static const char *unassignable(CXType t, int depth) {
  * implicit, not `= default` on its first declaration, not deleted). */
 static bool user_provided(CXCursor m) { return !clang_CXXMethod_isDefaulted(m) && !clang_CXXMethod_isDeleted(m); }
 
+static bool constant_ctor(CXCursor m, int depth);
+
+/* Whether expression e is made only of literals (numbers, characters,
+ * `true`, `nullptr`), braces, parentheses, signs, casts and implicit
+ * conversions of them, and default constructions of fields whose default
+ * constructor is defaulted or constant_ctor (`w{}`): nothing it evaluates
+ * has an effect or reads memory. */
+static bool literal_expr(CXCursor e, int depth) {
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (depth > 16)
+    return false;
+  if (k == CXCursor_CallExpr) {  // (a construction: libclang's cursor for CXXConstructExpr)
+    CXCursor c = clang_getCursorReferenced(e);
+    if (clang_getCursorKind(c) != CXCursor_Constructor || clang_Cursor_getNumArguments(e) != 0 ||
+        !clang_CXXConstructor_isDefaultConstructor(c))
+      return false;
+    return clang_CXXMethod_isDefaulted(c) || constant_ctor(c, depth + 1);
+  }
+  if (k == CXCursor_IntegerLiteral || k == CXCursor_FloatingLiteral || k == CXCursor_CharacterLiteral ||
+      k == CXCursor_CXXBoolLiteralExpr || k == CXCursor_CXXNullPtrLiteralExpr || k == CXCursor_TypeRef)
+    return true;
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+    if (op != CXUnaryOperator_Minus && op != CXUnaryOperator_Plus)
+      return false;
+  } else if (k != CXCursor_InitListExpr && k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+             k != CXCursor_CStyleCastExpr && k != CXCursor_CXXFunctionalCastExpr &&
+             k != CXCursor_CXXStaticCastExpr) {
+    return false;
+  }
+  Kids kids = rw_kids_of(e);
+  bool ok = true;
+  for (int i = 0; i < kids.n && ok; i++)
+    ok = literal_expr(kids.v[i], depth + 1);
+  free(kids.v);
+  return ok;
+}
+
+/* Whether default constructor m, user-provided, only gives fields
+ * constant values: its definition (here) has an empty body and each member
+ * initialiser is literal_expr (`P() : pos{}, mass{0.0f} {}`, HeCBench
+ * nbody's Particle).  The generated load then runs it on a new element and
+ * assigns every field: the same value as the copy the original makes, and
+ * nothing else happens. */
+static bool constant_ctor(CXCursor m, int depth) {
+  CXCursor def = clang_getCursorDefinition(m);
+  if (clang_Cursor_isNull(def) || depth > 16)
+    return false;
+  Kids kids = rw_kids_of(def);
+  bool ok = true, body = false;
+  for (int i = 0; i < kids.n && ok; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids.v[i]);
+    if (k == CXCursor_MemberRef || clang_isAttribute(k)) {
+      continue;
+    } else if (k == CXCursor_CompoundStmt) {
+      Kids stmts = rw_kids_of(kids.v[i]);
+      ok = stmts.n == 0 && !body;
+      body = true;
+      free(stmts.v);
+    } else {
+      ok = clang_isExpression(k) && literal_expr(kids.v[i], depth + 1);
+    }
+  }
+  free(kids.v);
+  return ok && body;
+}
+
 /* What keeps an element of record type t (a struct of the plan, or at
  * depth > 0 the type of a field, arrays looked through) from being loaded
  * or stored whole as the generated code does it: kdlg_S_load declares an
@@ -248,7 +315,7 @@ static void whole_copy(CXType t, int depth, const char *what, char *load, char *
       ctor = true;
       if (clang_CXXConstructor_isDefaultConstructor(m)) {
         dflt |= !clang_CXXMethod_isDeleted(m);
-        if (!lw && user_provided(m))
+        if (!lw && user_provided(m) && !constant_ctor(m, 0))
           lw = "has a user-provided default constructor (the generated load would run it on a new element, where "
                "the original copies one)";
       } else if (clang_CXXConstructor_isCopyConstructor(m) || clang_CXXConstructor_isMoveConstructor(m)) {
@@ -275,6 +342,15 @@ static void whole_copy(CXType t, int depth, const char *what, char *load, char *
   }
   if (ctor && !dflt && !lw)
     lw = "has no default constructor (the generated load declares an element)";
+  for (int i = 0; i < k.n && !lw; i++)  // (the default constructor runs default member initialisers too)
+    if (clang_getCursorKind(k.v[i]) == CXCursor_FieldDecl) {
+      Kids fk = rw_kids_of(k.v[i]);
+      for (int j = 0; j < fk.n && !lw; j++)
+        if (clang_isExpression(clang_getCursorKind(fk.v[j])) && !literal_expr(fk.v[j], 0))
+          lw = "has a field whose default member initialiser is not a constant (the generated load would run it on "
+               "a new element, where the original copies one)";
+      free(fk.v);
+    }
   for (int i = 0; i < k.n && depth == 0; i++)  // (a nested type's fields are copied with it, not named)
     if (clang_getCursorKind(k.v[i]) == CXCursor_FieldDecl && clang_getCXXAccessSpecifier(k.v[i]) != CX_CXXPublic &&
         clang_getCXXAccessSpecifier(k.v[i]) != CX_CXXInvalidAccessSpecifier) {

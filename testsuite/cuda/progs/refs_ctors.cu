@@ -3,8 +3,9 @@
 // `const Q &c = q[k]`, `auto &`, a reference to a reference, references in
 // an if and a for header, an index changed after the reference is bound)
 // become views of the element; structs that declare constructors are
-// rewritten (P: `P() = default` and a converting constructor, loaded and
-// stored whole, with a field of type V, likewise; Q likewise; G has
+// rewritten (P: a default constructor of constants only and a converting
+// constructor, loaded and stored whole, with a field of type V, `V() =
+// default`; Q likewise, `Q() = default`; G has
 // constructors but no default one and is accessed field by field).
 // n = 1025 elements; every thread reads and writes only its own elements
 // of p, o and g (q is only read), so results do not depend on thread order
@@ -20,8 +21,9 @@
 
 // Structs with constructors, accessed field by field or copied whole
 // where the copy runs no user code.  G: constructors, none default (only
-// accessed field by field).  P (with a field of type V), Q: defaulted
-// default constructors and converting ones, loaded and stored whole.
+// accessed field by field).  P (with a field of type V): a default
+// constructor that only gives constants; Q, V: defaulted default
+// constructors; and converting ones; loaded and stored whole.
 struct G {
   float g;
   int h;
@@ -38,7 +40,7 @@ struct P {
   int id;
   float a[3];
   V w;
-  P() = default;
+  __host__ __device__ P() : x(0.0f), y{}, id(-1), a{}, w{} {}  // constants only: loaded whole all the same
   __host__ __device__ P(float s) : x(s), y(-s), id(7), a{s, s, s}, w(s, s) {}
 };
 struct Q {
@@ -85,7 +87,7 @@ __global__ void refs(P *p, const Q *q, Q *o, int n) {
   o[i].y += cr.x + cr.w.u;
 }
 
-/* Whole copies of P (defaulted default constructor) through pointers and a
+/* Whole copies of P (a default constructor of constants) through pointers and a
  * converting constructor's temporary; G field by field. */
 __global__ void whole(P *p, G *g, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

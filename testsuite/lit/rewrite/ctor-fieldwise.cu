@@ -1,5 +1,6 @@
 // Issue 21, class 5: structs that declare constructors (none of them a
-// default constructor: A; a user-provided default constructor: B), a
+// default constructor: A; a user-provided default constructor with a body:
+// B; one of constants only is no obstacle, ctor-constant-whole.cu), a
 // destructor (C), or hold a field whose type has no default constructor
 // (D) used to keep AoS for it ("it declares a constructor") wherever they
 // were used.  Accessed field by field, no element is ever built or copied
@@ -29,7 +30,7 @@
 struct A { float x, y; int id;
   __host__ __device__ A(float v) : x(v), y(v), id(0) {} };
 struct B { float x, y; int id;
-  __host__ __device__ B() : x(0), y(0), id(-1) {}
+  __host__ __device__ B() : x(0), y(0), id(-1) { y = 1.0f; }
   __host__ __device__ B(float v) : x(v), y(v), id(0) {} };
 struct C { float x, y; int id;
   __host__ __device__ ~C() {} };
