@@ -580,11 +580,37 @@ static int print_diffs(const Unit *u, int n) {
 /* A changed header that a source file of the project includes, which is
  * not an input: that file's build would see the new header without the
  * rest of the program's rewrite (tool/includers.h). */
+typedef struct Included {
+  const char *root;
+  KD_VEC(char *) files;
+} Included;
+
+/* clang_getInclusions: each file an input's parse includes under the project's root (its real path). */
+static void add_included(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  (void)stack;
+  Included *inc = data;
+  CXString n = clang_getFileName(f);
+  char *real = depth > 0 && clang_getCString(n) ? realpath(clang_getCString(n), NULL) : NULL;
+  clang_disposeString(n);
+  if (real && !strncmp(real, inc->root, strlen(inc->root)))
+    kd_vec_push(&inc->files, real);
+  else
+    free(real);
+}
+
 static void warn_includers(const char *root, const Unit *u, int n, const KdRewrittenHeader *const *hs, int nh) {
-  char **in = kd_xcalloc((size_t)n + 1, sizeof(char *));
+  // the inputs, and the source files they include (`#include "kernel.cu"`: compiled with the input)
+  Included inc = {root, {0}};
+  for (int i = 0; i < n; i++) {
+    char *real = realpath(u[i].input, NULL);
+    if (real)
+      kd_vec_push(&inc.files, real);
+    if (u[i].src.tu)
+      clang_getInclusions(u[i].src.tu, add_included, &inc);
+  }
+  char **in = inc.files.v;
+  n = inc.files.n;
   const char **hr = kd_xcalloc((size_t)nh + 1, sizeof(char *));
-  for (int i = 0; i < n; i++)
-    in[i] = realpath(u[i].input, NULL);
   for (int k = 0; k < nh; k++)
     hr[k] = hs[k]->real;
   kd_warn_outside_includers(root, (const char *const *)in, n, hr, nh, stderr);

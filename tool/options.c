@@ -50,7 +50,9 @@ static void help(void) {
         "  -o DIR/              several inputs are one program (one plan per struct,\n"
         "                       pointers followed across files): each output, and each\n"
         "                       header that changes, at its path relative to the\n"
-        "                       inputs' common directory under DIR\n"
+        "                       inputs' common directory under DIR; a C file (.c) among\n"
+        "                       them is read only for the project headers it includes,\n"
+        "                       which then must not change\n"
         "  -i, --in-place[=SUFFIX]\n"
         "                       write each input and changed header over itself, the\n"
         "                       original kept as FILE.orig (FILE + SUFFIX)\n"
@@ -250,6 +252,26 @@ static int check(Options *o) {
     int rc = all_inputs(o);
     if (rc >= 0)
       return rc;
+  }
+  if (!o->all && !o->lang_given) {
+    // a C file of a CUDA program (nvcc builds it with the host C compiler): read only for the project
+    // headers it includes, which must not change, as under --all (it cannot use the generated code)
+    int k = 0;
+    for (int i = 0; i < o->ninputs; i++) {
+      const char *dot = strrchr(o->inputs[i], '.');
+      if (dot && !strcmp(dot, ".c") && !strchr(dot, '/')) {
+        if (!o->c_files)
+          o->c_files = kd_xcalloc((size_t)o->ninputs + 1, sizeof(char *));
+        o->c_files[o->nc_files++] = o->inputs[i];
+      } else {
+        o->inputs[k++] = o->inputs[i];
+      }
+    }
+    if (o->nc_files && !k)
+      return usage_error("'%s' is a C file: it is read for the headers it includes, as part of a CUDA program whose "
+                         ".cu files are inputs too",
+                         o->c_files[0]);
+    o->ninputs = k;
   }
   if (!o->ninputs)
     return usage_error("%s", "no input file");

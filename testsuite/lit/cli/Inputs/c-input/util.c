@@ -1,0 +1,2 @@
+#include "s.h"
+float first(const struct S *s) { return s->x; }

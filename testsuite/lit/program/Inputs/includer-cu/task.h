@@ -1,0 +1,2 @@
+#pragma once
+struct Task { float w, q; int id; };

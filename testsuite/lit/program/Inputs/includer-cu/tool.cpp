@@ -1,0 +1,2 @@
+#include "task.h"
+float first(const Task &t) { return t.w; }
