@@ -268,8 +268,8 @@ static int check(Options *o) {
       }
     }
     if (o->nc_files && !k)
-      return usage_error("'%s' is a C file: it is read for the headers it includes, as part of a CUDA program whose "
-                         ".cu files are inputs too",
+      return usage_error("'%s' is a C file: it is read only for the headers it includes, as part of a CUDA program "
+                         "whose .cu files are inputs too (or use -x cuda or -x cl to read it as a kernel file)",
                          o->c_files[0]);
     o->ninputs = k;
   }

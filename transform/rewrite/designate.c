@@ -177,7 +177,7 @@ static void vref_from(const KdDes *d, VRef *out) {
   if (call)
     out->why = "the view a function returns is used in a way the rewriter does not follow (offset, compared, or "
                "its address taken)";
-  if (out->kind == VR_BAD && d->kind == KD_DES_PTR)  // the address of a reference's element, as a value
+  if (out->kind == VR_BAD && d->kind == KD_DES_PTR && !call)  // the address of a reference's element, as a value
     out->why = "the address of a reference to an element is taken (the reference becomes a view of the element "
                "and an index, which have no address)";
   out->var = d->base;

@@ -230,7 +230,10 @@ void rw_pass1_below(R *r, KdNode *n) {
   for (int i = 0; i < n->nkids; i++) {
     for (int k = 0; k <= n->kids[i]->again; k++)
       pass1_node(r, n->kids[i]);
-    bool lambda = n->kids[i]->c.kind == CXCursor_LambdaExpr;
+    enum CXCursorKind nk = n->kids[i]->c.kind;  // (a lambda's or a local class's function: its returns are its own)
+    bool lambda = nk == CXCursor_LambdaExpr || nk == CXCursor_CXXMethod || nk == CXCursor_FunctionDecl ||
+                  nk == CXCursor_Constructor || nk == CXCursor_Destructor || nk == CXCursor_ConversionFunction ||
+                  nk == CXCursor_FunctionTemplate;
     r->cur.pass1_lambda += lambda;
     rw_pass1_below(r, n->kids[i]);
     r->cur.pass1_lambda -= lambda;

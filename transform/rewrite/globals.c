@@ -32,7 +32,7 @@ static int file_of(R *r, unsigned o) {
 /* Whether the declaration at map offset o comes after struct rs's generated
  * block (its view type): after its definition in the same file, or in the
  * main file after the #include that brings in the struct's header. */
-static bool after_block(R *r, int rs, unsigned o) {
+bool rw_after_block(R *r, int rs, unsigned o) {
   int fs = file_of(r, r->rs[rs].insert_at), fo = file_of(r, o);
   if (fs < 0 || fo < 0)
     return false;
@@ -111,7 +111,7 @@ const char *rw_global_why(R *r, CXCursor c) {
     return "a global pointer variable of external linkage is initialised with parentheses (`P *g(x)`: its own "
            "symbol, rw_edit_global_symbol, cannot be given there)";
   int rs = rw_rs_of_pointer(r, clang_getCursorType(c));
-  if (rs >= 0 && !after_block(r, rs, b))
+  if (rs >= 0 && !rw_after_block(r, rs, b))
     return "a global pointer variable is declared before the struct's definition, or in another header (the view "
            "type is declared after the definition)";
   return NULL;

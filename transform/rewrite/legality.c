@@ -588,6 +588,7 @@ void rw_resolve(R *r) {
   }
   check_templates(r);
   rw_check_clones(r);
+  rw_scan_returns(r);
   rw_check_returns(r);
   check_hidden_uses(r);  // after the clone checks, whose remarks say more
   check_decltype(r);

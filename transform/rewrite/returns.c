@@ -30,6 +30,7 @@
 typedef struct RetVar {
   DeclKey key;
   Var *var;
+  KD_VEC(CXCursor) uses;  // every name of the function in the translation unit: declarations, references (scan_uses)
   UT_hash_handle hh;
 } RetVar;
 
@@ -106,16 +107,65 @@ Var *rw_call_ret(R *r, KdNode *call) {
 }
 
 void rw_pass1_call(R *r, KdNode *call, CXCursor callee) {
+  (void)callee;
   Var *v = rw_call_ret(r, call);
-  if (v) {
-    v->ncalls++;
-    return;
-  }
-  bool ref;
-  if (r->cuda && !clang_Cursor_isNull(callee) && clang_Cursor_isNull(clang_getCursorDefinition(callee)) &&
-      clang_getCursorKind(callee) == CXCursor_FunctionDecl && result_rs(r, callee, &ref) >= 0)
-    kd_vec_push(&r->fl.ext_ret_calls, call);  // (KdRewriteResult.ext_calls: "USR#r=C")
+  if (v && !clang_equalCursors(clang_getCursorDefinition(r->cur.visiting_fn), v->decl))
+    v->ncalls++;  // (a call of itself is no caller: recursion)
 }
+
+/* ---- every name of a function in the translation unit (scan_uses) ---- */
+
+typedef struct Scan {
+  R *r;
+  bool defs;  // record the names of this file's functions with a return variable
+} Scan;
+
+static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Scan *s = data;
+  R *r = s->r;
+  if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor fn = k == CXCursor_FunctionDecl                                    ? c
+                : k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef ? clang_getCursorReferenced(c)
+                                                                               : clang_getNullCursor();
+  if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+    Var *v = s->defs ? rw_ret_var(r, fn) : NULL;
+    bool ref;
+    if (v) {
+      RetVar *rv;
+      HASH_FIND(hh, r->fl.rets, &v->key, sizeof v->key, rv);
+      kd_vec_push(&rv->uses, c);
+    } else if (k != CXCursor_FunctionDecl && clang_Cursor_isNull(clang_getCursorDefinition(fn)) &&
+               result_rs(r, fn, &ref) >= 0) {
+      CXString u = clang_getCursorUSR(fn);  // (another input's function: KdRewriteResult.ext_calls "USR#r=C")
+      if (clang_getCString(u) && *clang_getCString(u))
+        kd_vec_push(&r->fl.ext_ret_calls, kd_xasprintf("%s#r=C", clang_getCString(u)));
+      clang_disposeString(u);
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Every declaration of and reference to a function that returns a pointer
+ * or reference to a planned struct, anywhere in the translation unit but
+ * the system headers (global initialisers, default arguments, member
+ * initialisers, lambdas at namespace scope, headers outside the project
+ * too): those of this file's functions with a return variable (RetVar.uses,
+ * rw_check_returns), and references to functions without a body here
+ * (another input's: r->fl.ext_ret_calls). */
+static void scan_uses(R *r) {
+  bool changes = false;
+  for (int i = 0; i < r->nrs; i++)
+    changes |= r->rs[i].changes && !r->rs[i].bad;
+  if (!r->cuda || !changes)
+    return;
+  Scan s = {r, r->fl.rets != NULL};
+  clang_visitChildren(clang_getTranslationUnitCursor(r->src->tu), scan_visit, &s);
+}
+
+void rw_scan_returns(R *r) { scan_uses(r); }
 
 bool rw_pass1_return(R *r, KdNode *ret) {
   if (r->cur.pass1_lambda > 0 || ret->nkids != 1)
@@ -158,6 +208,38 @@ static bool called_elsewhere(R *r, CXCursor fn) {
   return found;
 }
 
+/* Where a name of view-returning function v (uses[k]) is not one the
+ * rewrite handles: a declaration must be one of the file's (r->funcs: not
+ * at block scope, a friend, in a header outside the project) and come
+ * after the struct's generated block; a reference must lie in the body of
+ * one of the file's function definitions, which pass 2 walks (not a global
+ * or member initialiser, a default argument, a lambda at namespace scope,
+ * a header outside the project).  Why, or NULL. */
+static const char *use_why(R *r, const Var *v, CXCursor c) {
+  unsigned o;
+  bool in = rw_in_files(r, clang_getCursorLocation(c), &o);
+  if (clang_getCursorKind(c) == CXCursor_FunctionDecl) {
+    bool listed = false;
+    for (int f = 0; f < r->funcs.n && !listed; f++)
+      listed = clang_equalCursors(r->funcs.v[f], c);
+    if (!in || !listed)
+      return "is declared where the rewriter does not rewrite the declaration (at block scope, as a friend, or "
+             "outside the project's files)";
+    if (!rw_after_block(r, v->rs, o))
+      return "is declared before the struct's definition, or in another header (the view type is declared after "
+             "the definition)";
+    return NULL;
+  }
+  for (int f = 0; in && f < r->funcs.n; f++) {
+    unsigned b, e;
+    CXCursor body = clang_isCursorDefinition(r->funcs.v[f]) ? kd_function_body(r->funcs.v[f]) : clang_getNullCursor();
+    if (!clang_Cursor_isNull(body) && rw_range_of(r, body, &b, &e) && b <= o && o < e)
+      return NULL;
+  }
+  return "is named outside the function bodies the rewriter rewrites (a global, member or default-argument "
+         "initialiser, a lambda at namespace scope, a header outside the project)";
+}
+
 void rw_check_returns(R *r) {
   RetVar *rv, *tmp;
   HASH_ITER(hh, r->fl.rets, rv, tmp) {
@@ -165,6 +247,15 @@ void rw_check_returns(R *r) {
     if (!rw_is_view(r, v))
       continue;
     CXCursor fn = v->decl;
+    const char *why = NULL;
+    CXCursor at = fn;
+    for (int k = 0; k < rv->uses.n && !why; k++)
+      if ((why = use_why(r, v, rv->uses.v[k])))
+        at = rv->uses.v[k];
+    if (why) {
+      rw_set_bad(r, v->rs, at, "function '%s', which returns it, %s", v->name, why);
+      continue;
+    }
     Fn *F = rw_fn_find(r, fn);
     if (F && F->live[0] && F->live[1]) {
       rw_set_bad(r, v->rs, fn,
@@ -182,7 +273,8 @@ void rw_check_returns(R *r) {
     }
     if (called_elsewhere(r, fn)) {
       rw_set_bad(r, v->rs, fn,
-                 "function '%s' returns it and is called from another input, which would read the view as a pointer",
+                 "function '%s' returns it and another input names it (calls it or takes its address), which would "
+                 "read the view as a pointer",
                  v->name);
       continue;
     }
@@ -281,7 +373,10 @@ void rw_free_returns(R *r) {
   RetVar *rv, *tmp;
   HASH_ITER(hh, r->fl.rets, rv, tmp) {
     HASH_DEL(r->fl.rets, rv);
+    free(rv->uses.v);
     free(rv);
   }
+  for (int k = 0; k < r->fl.ext_ret_calls.n; k++)
+    free(r->fl.ext_ret_calls.v[k]);
   free(r->fl.ext_ret_calls.v);
 }

@@ -216,7 +216,8 @@ typedef struct RwFlow {
   int nglobals;          // tracked global and static variables among vars (Var.global)
   struct Untyped *untyped;  // local void / char pointers and their uses (untyped.c), by declaration
   struct RetVar *rets;   // the return values of functions (Var.ret), by the function's definition (returns.c)
-  KD_VEC(KdNode *) ext_ret_calls;  // calls of functions without a body here that return the struct's pointer
+  KD_VEC(char *) ext_ret_calls;  // "USR#r=C" of each function without a body here that returns the struct's pointer
+                                 // and is named here (returns.c's scan_uses)
 } RwFlow;
 
 /* ---- clones: functions, calls, routes (route.c, clones.c) ---- */
@@ -338,7 +339,9 @@ typedef struct RwCursor {
   KdEdits *E;                     // pass 2: the edit list being written (the file's, or a clone's)
   unsigned lambda_at;             // pass 2: where the innermost lambda being walked starts, or 0 (none)
   struct Method *method;          // pass 2: the member function whose clone is walked (`this` is its view), or NULL
-  int pass1_lambda;               // pass 1: lambdas the node visited is in (a return there is the lambda's)
+  int pass1_lambda;               // pass 1: lambdas and local classes' functions the node visited is in (a return
+                                  // there is theirs)
+  int nested_fn;                  // pass 2: likewise, the functions of local classes the walk is in
   CXCursor walking_fn;            // pass 2: the function whose body (or clone) is walked (its returns), or null
   KdNode *claimed;                // pass 2: a call whose returned view the walk above uses (returns.c)
   KdNode *stmt;                   // pass 2: the latest item of a block walk_kids walked (an expression there is a
@@ -436,6 +439,9 @@ void rw_edit_branch_guards(R *r);   // pass 2: the #error lines of structs that 
 void rw_print_branch_guards(R *r);  // the warnings, once the structs' verdicts are known
 
 /* ---- globals.c ---- */
+/* Whether map offset o comes after struct rs's generated block (its file,
+ * after the definition, or the input after the header's #include). */
+bool rw_after_block(R *r, int rs, unsigned o);
 const char *rw_global_why(R *r, CXCursor c);  // why global or static variable c is not tracked, or NULL
 void rw_walk_globals(R *r);   // pass 2: the declarations of tracked globals of namespace scope that are views
 void rw_check_globals(R *r);  // after pass 1: what could reach a tracked global view unseen
@@ -448,6 +454,7 @@ Var *rw_ret_var(R *r, CXCursor fn);      // the return variable of fn's definiti
 Var *rw_call_ret(R *r, KdNode *call);    // ... of the function call calls, or NULL
 void rw_pass1_call(R *r, KdNode *call, CXCursor callee);  // pass 1: a call (counted; another input's recorded)
 bool rw_pass1_return(R *r, KdNode *ret);  // pass 1: `return e` flows into the function's return value (true)
+void rw_scan_returns(R *r);   // after pass 1: every name of such a function in the translation unit
 void rw_check_returns(R *r);  // after pass 1: what could reach a returned view unseen
 void rw_edit_returns(R *r);   // pass 2: result types of functions whose return value is a view
 void rw_free_returns(R *r);

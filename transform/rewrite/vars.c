@@ -306,13 +306,8 @@ void rw_extern_report(R *r, KdRewriteResult *out) {
     }
     clang_disposeString(u);
   }
-  for (int k = 0; k < r->fl.ext_ret_calls.n; k++) {  // (returns.c: the input that defines it must know)
-    CXString u = clang_getCursorUSR(kd_node_referenced(r->tree, r->fl.ext_ret_calls.v[k]));
-    const char *us = clang_getCString(u);
-    if (us && *us)
-      kd_vec_push(&calls, kd_xasprintf("%s#r=C", us));
-    clang_disposeString(u);
-  }
+  for (int k = 0; k < r->fl.ext_ret_calls.n; k++)  // (returns.c: the input that defines it must know)
+    kd_vec_push(&calls, kd_xstrdup(r->fl.ext_ret_calls.v[k]));
   out->ext_calls = calls.v;
   out->next_calls = calls.n;
   KD_VEC(char *) defs = {0};

@@ -19,7 +19,9 @@ static void walk_kids(R *r, KdNode *c) {
   for (int i = 0; i < c->nkids; i++) {
     r->cur.parent_kind = k;
     r->cur.in_list = kids_listed;
-    r->cur.stmt = kids_listed ? c->kids[i] : r->cur.stmt;
+    // (the last item of a GNU statement expression's block is its value, no statement)
+    bool value = k == CXCursor_CompoundStmt && save == CXCursor_StmtExpr && i == c->nkids - 1;
+    r->cur.stmt = kids_listed && !value ? c->kids[i] : r->cur.stmt;
     rw_walk(r, c->kids[i], subscript && i == 0 ? CTX_SUBSCRIPT_BASE : CTX_VALUE);
   }
   r->cur.parent_kind = save;
@@ -82,10 +84,64 @@ void rw_walk_terms(R *r, const VRef *vr) {
     rw_walk(r, vr->term[i], CTX_VALUE);
 }
 
+/* Whether both ends of n's extent are spelled where they appear (a base
+ * that is a call or a pointer update, copied whole into the edit: a macro
+ * may spell its closing parenthesis, or all of it). */
+static bool plain_ends(R *r, KdNode *n) {
+  CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(n->c));
+  CXFile f1, f2;
+  unsigned o1, o2, b, e;
+  clang_getFileLocation(end, &f1, NULL, NULL, &o1);
+  clang_getSpellingLocation(end, &f2, NULL, NULL, &o2);
+  if (!rw_node_plain(r, n) || !f1 || !f2 || o1 != o2 || !clang_File_isEqual(f1, f2) || !rw_node_range(r, n, &b, &e))
+    return false;
+  if (n->c.kind != CXCursor_CallExpr)
+    return true;
+  // a call's text: its function's name (qualified or not), then `(` ... `)` ending the range (a macro that
+  // forms the call, `CALL(at, p, i)`, has the range `at, p, i)`)
+  unsigned k = b;
+  while (k < e && (rw_is_ident_char(r->text[k]) || r->text[k] == ':'))
+    k++;
+  k = rw_skip_blanks(r, k);
+  if (k == b || k >= e || r->text[k] != '(')
+    return false;
+  int depth = 0;
+  for (; k < e; k++) {
+    char ch = r->text[k];
+    if (ch == '"' || ch == '\'')
+      return false;
+    depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+    if (depth == 0)
+      break;
+  }
+  return k == e - 1;
+}
+
+/* Whether the parentheses and brackets of map text [b, e) balance and never
+ * close more than they opened (string and character literals skipped): an
+ * access whose extent crosses the end of a macro's argument (`ID(p)->x`:
+ * `p)->x`) does not. */
+static bool balanced(R *r, unsigned b, unsigned e) {
+  int depth = 0;
+  for (unsigned k = b; k < e; k++) {
+    char ch = r->text[k];
+    if (ch == '"' || ch == '\'') {
+      for (k++; k < e && r->text[k] != ch; k++)
+        k += r->text[k] == '\\';
+      continue;
+    }
+    depth += ch == '(' || ch == '[' ? 1 : ch == ')' || ch == ']' ? -1 : 0;
+    if (depth < 0)
+      return false;
+  }
+  return depth == 0;
+}
+
 /* Common checks before an edit of vr at node c; false (and the struct keeps AoS) if not safe. */
 bool rw_editable(R *r, const VRef *vr, KdNode *c, unsigned *b, unsigned *e) {
   int rs = vr->var->rs;
-  if (!rw_node_range(r, c, b, e) || !rw_node_plain(r, vr->ref) || !rw_node_plain(r, c)) {
+  if (!rw_node_range(r, c, b, e) || !rw_node_plain(r, vr->ref) || !rw_node_plain(r, c) ||
+      (!rw_named_ref(vr->ref) && !plain_ends(r, vr->ref)) || !balanced(r, *b, *e)) {
     rw_set_bad(r, rs, c->c, "an access is spelled inside a macro (the rewriter edits only code spelled in the file)");
     return false;
   }
@@ -226,6 +282,10 @@ static void emit_value(R *r, KdNode *e, int rs, const char *what, bool zero) {
   KdNode *s = rw_strip_parens_casts(e);
   Var *rv = rw_call_ret(r, s);
   if (rv && !rv->ref && rv->rs == rs && rw_is_view(r, rv)) {  // a view a function returns, as it is (returns.c)
+    if (!plain_ends(r, s) || !plain_ends(r, e)) {
+      rw_set_bad(r, rs, e->c, "a call that returns a view is spelled inside a macro");
+      return;
+    }
     r->cur.claimed = s;
     rw_walk(r, s, CTX_VALUE);
     return;
@@ -592,8 +652,51 @@ static bool macro_wrapper(R *r, KdNode *c) {
          !(rw_node_plain(r, c) && rw_node_range(r, c, &b, &e));
 }
 
+/* An element that is an operand of `?:` or of a comma yielding the struct
+ * (`(c ? p[i] : p[0]) = t`, `(0, p[i]).x = 7`), or that initialises a
+ * braced aggregate holding a reference (`W w{p[i]}` with `const S &r`):
+ * the original's result may be the element itself (an lvalue, a bound
+ * reference), the rewrite's a loaded copy, so a store through it would be
+ * lost (found by review, older than returned views).  True if c kept a
+ * struct AoS for it. */
+static bool walk_element_operand(R *r, KdNode *c) {
+  enum CXCursorKind k = c->c.kind;
+  bool comma = k == CXCursor_BinaryOperator && c->nkids == 2 &&
+               clang_getCursorBinaryOperatorKind(c->c) == CXBinaryOperator_Comma;
+  if (k != CXCursor_ConditionalOperator && !comma && k != CXCursor_InitListExpr)
+    return false;
+  if (k == CXCursor_InitListExpr) {  // (a record with a reference member: whichever kid initialises it)
+    CXType t = clang_getCanonicalType(kd_node_type(r->tree, c));
+    CXCursor d = t.kind == CXType_Record ? clang_getTypeDeclaration(t) : clang_getNullCursor();
+    Kids f = clang_Cursor_isNull(d) ? (Kids){0} : rw_kids_of(d);
+    bool refs = false;
+    for (int i = 0; i < f.n && !refs; i++)
+      refs = clang_getCursorKind(f.v[i]) == CXCursor_FieldDecl && rw_is_reference(clang_getCursorType(f.v[i]));
+    free(f.v);
+    if (!refs)
+      return false;
+  } else if (rw_rs_of_record(r, clang_getCanonicalType(kd_node_type(r->tree, c))) < 0) {
+    return false;  // (a ?: or comma of another type: `c ? p[i].x : 0`)
+  }
+  for (int i = k == CXCursor_ConditionalOperator ? 1 : comma ? 1 : 0; i < c->nkids; i++) {
+    VRef ev;
+    if (rw_bound_elem(r, c->kids[i], &ev)) {
+      rw_set_bad(r, ev.var->rs, c->kids[i]->c, "%s",
+                 k == CXCursor_InitListExpr
+                     ? "an element initialises a braced aggregate that holds a reference (the rewrite would bind it to "
+                       "a loaded copy)"
+                     : "an element is an operand of ?: or of a comma (the original's result may be the element itself, "
+                       "the rewrite's would be a loaded copy)");
+      return true;
+    }
+  }
+  return false;
+}
+
 void rw_walk(R *r, KdNode *c, Ctx ctx) {
   enum CXCursorKind k = c->c.kind;
+  if (walk_element_operand(r, c))
+    return;
   switch (k) {
   case CXCursor_DeclStmt:
     rw_walk_declstmt(r, c, r->cur.parent_kind);
@@ -613,7 +716,14 @@ void rw_walk(R *r, KdNode *c, Ctx ctx) {
     return;
   }
   case CXCursor_FunctionDecl:
+  case CXCursor_CXXMethod:
+  case CXCursor_Constructor:
+  case CXCursor_Destructor:
+  case CXCursor_ConversionFunction:
+  case CXCursor_FunctionTemplate:  // (a local class's function: its returns are its own)
+    r->cur.nested_fn++;
     walk_kids(r, c);
+    r->cur.nested_fn--;
     return;
   case CXCursor_UnexposedDecl:  // `auto &[x, y] = p[i]` (a copy, `auto [x, y] = p[i]`, constructs one first)
     for (int i = 0; i < c->nkids; i++) {
@@ -628,7 +738,7 @@ void rw_walk(R *r, KdNode *c, Ctx ctx) {
     walk_kids(r, c);
     return;
   case CXCursor_ReturnStmt: {
-    Var *rv = r->cur.lambda_at == 0 ? rw_ret_var(r, r->cur.walking_fn) : NULL;
+    Var *rv = r->cur.lambda_at == 0 && r->cur.nested_fn == 0 ? rw_ret_var(r, r->cur.walking_fn) : NULL;
     if (rv && rw_is_view(r, rv) && c->nkids == 1) {  // a function whose return value is a view (returns.c)
       if (rv->ref)
         rw_emit_elem_view(r, c->kids[0], rv->rs);

@@ -8,8 +8,12 @@
 // rewritten (main.cu is not part of the program then).
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cp %s %t.dir/a.cu && cp %S/Inputs/returned-other/* %t.dir/
 // RUN: cd %t.dir && %exitcode %kdlg-opt a.cu main.cu --layout soa -o out/ 2>&1 | FileCheck %s
-// CHECK: a.cu:[[@LINE+16]]:4: remark: struct 'S' keeps its AoS layout: function 'make' returns it and is called from another input, which would read the view as a pointer [kdlg-rewrite]
+// CHECK: a.cu:[[@LINE+20]]:4: remark: struct 'S' keeps its AoS layout: function 'make' returns it and another input names it (calls it or takes its address), which would read the view as a pointer [kdlg-rewrite]
 // CHECK: exit=0
+// Named only in a global initialiser of the other input: the same.
+// RUN: cd %t.dir && %exitcode %kdlg-opt a.cu init.cu --layout soa -o out3/ 2>&1 | FileCheck %s --check-prefix=INIT
+// INIT: remark: struct 'S' keeps its AoS layout: function 'make' returns it and another input names it (calls it or takes its address)
+// INIT: exit=0
 // RUN: mkdir -p %t.dir/one && cd %t.dir && %exitcode %kdlg-opt a.cu --layout soa -o one/a.cu 2>&1 | FileCheck %s --check-prefix=ONE
 // ONE-NOT: remark
 // ONE: rewritten
