@@ -255,9 +255,9 @@ static bool literal_expr(CXCursor e, int depth) {
 }
 
 /* Whether default constructor m, user-provided, only gives fields
- * constant values: its definition (here) has an empty body and each member
- * initialiser is literal_expr (`P() : pos{}, mass{0.0f} {}`, HeCBench
- * nbody's Particle).  The generated load then runs it on a new element and
+ * constant values and runs on the device: its definition (here) is
+ * __device__, has an empty body and each member initialiser is
+ * literal_expr (`__host__ __device__ P() : pos{}, mass{0.0f} {}`).  The generated load then runs it on a new element and
  * assigns every field: the same value as the copy the original makes, and
  * nothing else happens. */
 static bool constant_ctor(CXCursor m, int depth) {
@@ -265,10 +265,11 @@ static bool constant_ctor(CXCursor m, int depth) {
   if (clang_Cursor_isNull(def) || depth > 16)
     return false;
   Kids kids = rw_kids_of(def);
-  bool ok = true, body = false;
+  bool ok = true, body = false, device = false;
   for (int i = 0; i < kids.n && ok; i++) {
     enum CXCursorKind k = clang_getCursorKind(kids.v[i]);
     if (k == CXCursor_MemberRef || clang_isAttribute(k)) {
+      device |= k == CXCursor_CUDADeviceAttr;
       continue;
     } else if (k == CXCursor_CompoundStmt) {
       Kids stmts = rw_kids_of(kids.v[i]);
@@ -280,7 +281,10 @@ static bool constant_ctor(CXCursor m, int depth) {
     }
   }
   free(kids.v);
-  return ok && body;
+  // (CUDA: a constructor without __device__ is the host's only; the generated load, __host__ __device__,
+  // would call it on the device, which nvcc only warns about, and the kernel then computes garbage:
+  // HeCBench nbody's Particle gave NaN energies on an H200)
+  return ok && body && device;
 }
 
 /* What keeps an element of record type t (a struct of the plan, or at
