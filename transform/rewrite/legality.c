@@ -237,19 +237,8 @@ static bool macro_given(R *r, const char *name, unsigned def, const char *vname,
       continue;
     }
     unsigned p = rw_skip_blanks(r, use + (unsigned)nl);
-    if (p >= r->len || r->text[p] != '(')
-      return true;
-    int level = 0;
-    unsigned q = p;
-    for (; q < r->len; q++) {
-      char c = r->text[q];
-      if (c == '"' || c == '\'')
-        return true;
-      level += c == '(' ? 1 : c == ')' ? -1 : 0;
-      if (level == 0)
-        break;
-    }
-    if (q >= r->len || spells_word(r, p, q, vname))
+    unsigned q;
+    if (p >= r->len || r->text[p] != '(' || !rw_matching_paren(r, p, r->len, &q) || spells_word(r, p, q, vname))
       return true;
   }
   return false;

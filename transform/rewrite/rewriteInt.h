@@ -492,6 +492,7 @@ KdNode *rw_strip_parens_casts(KdNode *e);
 bool rw_is_reference(CXType t);
 bool rw_name_end(R *r, CXCursor d, unsigned *end);
 bool rw_declarator_end(R *r, unsigned start, unsigned name_end, unsigned *end);
+bool rw_matching_paren(R *r, unsigned open, unsigned end, unsigned *close);
 /* The first non-blank byte of the logical line holding map offset o, and
  * the offset past the '\n' that ends the logical line from o (a line that
  * ends with a backslash, blanks or '\r' after it allowed, continues). */

@@ -314,3 +314,21 @@ void rw_edit_name_at(R *r, KdGenName what, int rs, const char *arg, unsigned ind
 }
 
 void rw_edit_name(R *r, KdGenName what, int rs, const char *arg) { rw_edit_name_at(r, what, rs, arg, 0); }
+
+/* The ')' that closes the '(' at map offset open, before end: *close; false
+ * if none does, or a quote comes first (a string or character literal
+ * whose parentheses the scan would miscount). */
+bool rw_matching_paren(R *r, unsigned open, unsigned end, unsigned *close) {
+  int depth = 0;
+  for (unsigned q = open; q < end; q++) {
+    char c = r->text[q];
+    if (c == '"' || c == '\'')
+      return false;
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    if (depth == 0) {
+      *close = q;
+      return true;
+    }
+  }
+  return false;
+}

@@ -103,18 +103,8 @@ static bool plain_ends(R *r, KdNode *n) {
   while (k < e && (rw_is_ident_char(r->text[k]) || r->text[k] == ':'))
     k++;
   k = rw_skip_blanks(r, k);
-  if (k == b || k >= e || r->text[k] != '(')
-    return false;
-  int depth = 0;
-  for (; k < e; k++) {
-    char ch = r->text[k];
-    if (ch == '"' || ch == '\'')
-      return false;
-    depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
-    if (depth == 0)
-      break;
-  }
-  return k == e - 1;
+  unsigned close;
+  return k > b && k < e && r->text[k] == '(' && rw_matching_paren(r, k, e, &close) && close == e - 1;
 }
 
 /* Whether the parentheses and brackets of map text [b, e) balance and never
