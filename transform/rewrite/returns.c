@@ -30,7 +30,7 @@
 typedef struct RetVar {
   DeclKey key;
   Var *var;
-  KD_VEC(CXCursor) uses;  // every name of the function in the translation unit: declarations, references (scan_uses)
+  KD_VEC(CXCursor) uses;  // every name of the function in the translation unit: declarations, references (rw_scan_returns)
   UT_hash_handle hh;
 } RetVar;
 
@@ -113,7 +113,7 @@ void rw_pass1_call(R *r, KdNode *call, CXCursor callee) {
     v->ncalls++;  // (a call of itself is no caller: recursion)
 }
 
-/* ---- every name of a function in the translation unit (scan_uses) ---- */
+/* ---- every name of a function in the translation unit (rw_scan_returns) ---- */
 
 typedef struct Scan {
   R *r;
@@ -155,7 +155,7 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
  * too): those of this file's functions with a return variable (RetVar.uses,
  * rw_check_returns), and references to functions without a body here
  * (another input's: r->fl.ext_ret_calls). */
-static void scan_uses(R *r) {
+void rw_scan_returns(R *r) {
   bool changes = false;
   for (int i = 0; i < r->nrs; i++)
     changes |= r->rs[i].changes && !r->rs[i].bad;
@@ -165,7 +165,6 @@ static void scan_uses(R *r) {
   clang_visitChildren(clang_getTranslationUnitCursor(r->src->tu), scan_visit, &s);
 }
 
-void rw_scan_returns(R *r) { scan_uses(r); }
 
 bool rw_pass1_return(R *r, KdNode *ret) {
   if (r->cur.pass1_lambda > 0 || ret->nkids != 1)

@@ -217,7 +217,7 @@ typedef struct RwFlow {
   struct Untyped *untyped;  // local void / char pointers and their uses (untyped.c), by declaration
   struct RetVar *rets;   // the return values of functions (Var.ret), by the function's definition (returns.c)
   KD_VEC(char *) ext_ret_calls;  // "USR#r=C" of each function without a body here that returns the struct's pointer
-                                 // and is named here (returns.c's scan_uses)
+                                 // and is named here (returns.c's rw_scan_returns)
 } RwFlow;
 
 /* ---- clones: functions, calls, routes (route.c, clones.c) ---- */

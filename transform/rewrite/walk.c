@@ -88,12 +88,9 @@ void rw_walk_terms(R *r, const VRef *vr) {
  * that is a call or a pointer update, copied whole into the edit: a macro
  * may spell its closing parenthesis, or all of it). */
 static bool plain_ends(R *r, KdNode *n) {
-  CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(n->c));
-  CXFile f1, f2;
-  unsigned o1, o2, b, e;
-  clang_getFileLocation(end, &f1, NULL, NULL, &o1);
-  clang_getSpellingLocation(end, &f2, NULL, NULL, &o2);
-  if (!rw_node_plain(r, n) || !f1 || !f2 || o1 != o2 || !clang_File_isEqual(f1, f2) || !rw_node_range(r, n, &b, &e))
+  unsigned b, e;
+  if (!rw_node_plain(r, n) || !kd_tree_plain_loc(r->tree, clang_getRangeEnd(clang_getCursorExtent(n->c))) ||
+      !rw_node_range(r, n, &b, &e))
     return false;
   if (n->c.kind != CXCursor_CallExpr)
     return true;
