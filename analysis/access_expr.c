@@ -278,6 +278,8 @@ static bool is_atomic_name(const char *n) {
 static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
   (void)mode;
   CXCursor callee = kd_cursor_referenced(b->src->tree, e);
+  if (clang_Cursor_isNull(callee))  // (`h<N>(p, i)` in a template: the one function template its name found)
+    callee = kd_unresolved_callee(b->src->tree, e);
   int nargs = clang_Cursor_getNumArguments(e);
   enum CXCursorKind ck = clang_getCursorKind(callee);
   if (nargs < 0) {
@@ -392,7 +394,10 @@ static void visit_call(Builder *b, CXCursor e, Mode mode, KdRegion *seq) {
           !name_in(name, pure))
         ac_remark(b, clang_Cursor_getArgument(e, i), "unknown-call",
                "pointer into '%s' passed to '%s', whose body is not available: accesses inside are not counted",
-               b->prog->structs[bind[i].sid].name, name[0] ? name : "(indirect call)");
+               b->prog->structs[bind[i].sid].name,
+               name[0]                                                   ? name
+               : kd_cursor_type(b->src->tree, e).kind == CXType_Dependent ? "(a function a template parameter decides)"
+                                                                          : "(indirect call)");
   }
   b->call_this.k = T_NONE;
   free(bind);

@@ -501,6 +501,23 @@ CXCursor kd_cursor_referenced(KdTree *t, CXCursor c) {
   return n ? kd_node_referenced(t, n) : clang_getCursorReferenced(c);
 }
 
+CXCursor kd_unresolved_callee(KdTree *t, CXCursor call) {
+  CXCursor none = clang_getNullCursor();
+  if (clang_getCursorKind(call) != CXCursor_CallExpr || !clang_Cursor_isNull(kd_cursor_referenced(t, call)) ||
+      kd_cursor_type(t, call).kind != CXType_Dependent)
+    return none;
+  KdKids ks = kd_kids_of(t, call);
+  CXCursor f = ks.n > 0 ? ks.v[0] : none;
+  while (clang_getCursorKind(f) == CXCursor_ParenExpr && (ks = kd_kids_of(t, f)).n == 1)
+    f = ks.v[0];
+  // (an UnresolvedLookupExpr is a DeclRefExpr cursor that references an OverloadedDeclRef)
+  CXCursor ov = clang_getCursorKind(f) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(f) : none;
+  if (clang_getCursorKind(ov) != CXCursor_OverloadedDeclRef || clang_getNumOverloadedDecls(ov) != 1)
+    return none;
+  CXCursor tpl = clang_getOverloadedDecl(ov, 0);
+  return clang_getCursorKind(tpl) == CXCursor_FunctionTemplate ? tpl : none;
+}
+
 /* ---- declarations ---- */
 
 KdDeclKey kd_decl_key(CXCursor decl) {

@@ -154,6 +154,16 @@ KdDeclKey kd_node_ref_key(KdTree *t, KdNode *n);     // kd_decl_key(kd_node_refe
 CXType kd_cursor_type(KdTree *t, CXCursor c);
 CXCursor kd_cursor_referenced(KdTree *t, CXCursor c);
 
+/* The function template that call names where its function depends on a
+ * template parameter (`h<N>(p, i)`, `k<<<g, b>>>(d)` with `T *d`, in a
+ * function template: a CallExpr of dependent type whose callee, maybe in
+ * parentheses, is an unresolved name) and the lookup at its definition
+ * found that one declaration, a function template; the null cursor
+ * otherwise.  Argument-dependent lookup at instantiation may still add
+ * other functions of that name: a caller that must be sure of the callee
+ * checks that none exists (the rewriter's rw_dependent_callee). */
+CXCursor kd_unresolved_callee(KdTree *t, CXCursor call);
+
 /* Whether the extent of n is a byte range [*b, *e) of one mapped file (map
  * offsets, filemap.h) whose start is spelled where it appears (not in a
  * macro body), with b < e. */

@@ -4,9 +4,10 @@ __global__ void k(S *p) {
   p[id].b = p[id].a;
 }
 
-// A CUDA kernel that is never launched in its file is called from elsewhere:
-// its callers cannot be given the new layout, so S stays AoS (with a remark)
-// and the output is the input behind the plan comment, to a file or stdout.
+// A CUDA kernel that is never launched in its file may be launched from
+// elsewhere, with device data in AoS: no device data of this file reaches
+// its parameter, so it stays a pointer, S is unchanged, and the output is
+// the input behind the plan comment, to a file or stdout.
 
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
@@ -16,8 +17,9 @@ __global__ void k(S *p) {
 // RUN: cmp %s %t.dir/stdout.cu
 // RUN: sed "s|//.*||" %t.dir/out.cu | FileCheck --check-prefix=HEAD %s
 
-// CHECK:     rewrite-kernel-only.cu:2:17: remark: struct 'S' keeps its AoS layout: kernel 'k' is not launched in this file, so its callers cannot be given the new layout [kdlg-rewrite]
+// CHECK-NOT: remark
+// CHECK:     kdlg-opt: struct 'S' ({{.*}}rewrite-kernel-only.cu:1:8): unchanged: the plan ({a, b} SoA) reaches no pointer to it that these files pass to a kernel
 // CHECK-NOT: error
 // CHECK:     exit=0
 // HEAD:      /* Data layout rewritten by kdlg-opt
-// HEAD:      S: epsilon 128 B; {a,b} 8 B SoA -> kept in AoS (see remarks)
+// HEAD:      S: epsilon 128 B; {a,b} 8 B SoA -> no pointer reaches it (unchanged)

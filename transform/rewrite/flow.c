@@ -105,6 +105,86 @@ static void pass1_launch(R *r, CXCursor kernel, CXCursor array) {
   }
 }
 
+/* ---- calls that a template resolves at instantiation ---- */
+
+typedef struct NameScan {
+  const char *name;  // the function's name
+  CXCursor only;     // its canonical declaration
+  bool other;        // out: another function of that name was found
+} NameScan;
+
+static enum CXChildVisitResult name_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  NameScan *s = data;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_Namespace:
+  case CXCursor_LinkageSpec:
+  case CXCursor_UnexposedDecl:
+  case CXCursor_StructDecl:
+  case CXCursor_ClassDecl:
+  case CXCursor_UnionDecl:
+  case CXCursor_ClassTemplate:
+  case CXCursor_ClassTemplatePartialSpecialization:
+  case CXCursor_FriendDecl:  // (a friend function is found by argument-dependent lookup only)
+    return CXChildVisit_Recurse;
+  case CXCursor_FunctionDecl:
+  case CXCursor_FunctionTemplate:
+  case CXCursor_CXXMethod:
+  case CXCursor_UsingDeclaration: {
+    CXString n = clang_getCursorSpelling(c);
+    s->other |= !strcmp(clang_getCString(n), s->name) && !clang_equalCursors(clang_getCanonicalCursor(c), s->only);
+    clang_disposeString(n);
+    return s->other ? CXChildVisit_Break : CXChildVisit_Continue;
+  }
+  default:
+    return CXChildVisit_Continue;  // (function bodies: a block-scope declaration would be among the call's candidates)
+  }
+}
+
+/* Whether function template tpl is the only function (or function
+ * template, method, friend, using-declaration) of its name among the
+ * declarations of the whole translation unit, system headers included:
+ * then no lookup at instantiation, argument-dependent or not, can find
+ * another.  Asked once per template. */
+static bool sole_name(R *r, CXCursor tpl) {
+  CXCursor canon = clang_getCanonicalCursor(tpl);
+  DeclKey k = decl_key(canon);
+  SoleName *sn;
+  HASH_FIND(hh, r->fl.sole_names, &k, sizeof k, sn);
+  if (!sn) {
+    CXString n = clang_getCursorSpelling(tpl);
+    NameScan s = {clang_getCString(n), canon, false};
+    clang_visitChildren(clang_getTranslationUnitCursor(r->src->tu), name_visit, &s);
+    clang_disposeString(n);
+    sn = kd_xcalloc(1, sizeof *sn);
+    sn->key = k;
+    sn->sole = !s.other;
+    HASH_ADD(hh, r->fl.sole_names, key, sizeof(DeclKey), sn);
+  }
+  return sn->sole;
+}
+
+/* The function template a call reaches whose function depends on a
+ * template parameter (`gk<<<g, b>>>(d, parents)` or `h<N>(p, i)` in a
+ * function template, `T *d`, `int N`: unresolved until instantiation),
+ * where that is certain: CUDA, the callee spelled as one name whose lookup
+ * found exactly one declaration, a function template defined in the files
+ * that kd_function_template_plain reads as one function (its text standing
+ * for every instantiation), and the only function of that name in the
+ * translation unit (so argument-dependent lookup adds nothing).  The null
+ * cursor otherwise, where the call stays unresolved (walk.c refuses what
+ * it is given of a view).  Its parameters of a planned struct's pointer
+ * type are the same variables for every call (kd_function_param). */
+CXCursor rw_dependent_callee(R *r, KdNode *call) {
+  CXCursor tpl = r->cuda ? kd_unresolved_callee(r->tree, call->c) : clang_getNullCursor();
+  CXCursor def = clang_Cursor_isNull(tpl) ? tpl : clang_getCursorDefinition(tpl);
+  unsigned off;
+  if (clang_Cursor_isNull(def) || !rw_in_files(r, clang_getCursorLocation(def), &off) ||
+      !kd_function_template_plain(def) || !sole_name(r, def))
+    return clang_getNullCursor();
+  return def;
+}
+
 static void pass1_vardecl(R *r, KdNode *v) {
   CXType t = clang_getCursorType(v->c);
   int rs = rw_rs_of_pointer(r, t);
@@ -184,9 +264,18 @@ static void pass1_node(R *r, KdNode *c) {
     int nargs = clang_Cursor_getNumArguments(c->c);
     rw_pass1_call(r, c, callee);
     const HostCall *h = rw_host_call(r, callee);
-    CXCursor lk, la;
+    CXCursor lk, la, dc;
     if (rw_launch_call(r, c, &lk, &la)) {
       pass1_launch(r, lk, la);
+    } else if (!clang_Cursor_isNull(dc = rw_dependent_callee(r, c))) {
+      if (rw_is_kernel_fn(r, dc))
+        mark_launched(r, dc);  // (the instantiations share the template's parameter declarations)
+      int np = kd_function_nparams(dc);
+      for (int i = 0; i < nargs && i < np; i++) {
+        Var *pv = rw_var_find(r, kd_function_param(dc, (unsigned)i));
+        if (pv)
+          rw_flow(r, pv, rw_arg_node(r, c, i));
+      }
     } else if (h && h->kind == H_MALLOC && nargs >= 1) {
       Var *v = rw_address_of_var(r, rw_arg_node(r, c, 0));
       if (v) {

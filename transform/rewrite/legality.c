@@ -525,8 +525,28 @@ static void check_templates(R *r) {
   }
 }
 
+/* Whether the kernel whose parameter v is is launched in this file, or by
+ * another input with device data (rw_extern_any). */
+static bool kernel_launched(R *r, const Var *v) {
+  CXCursor fn = clang_getCursorSemanticParent(v->decl);
+  DeclKey k = decl_key(fn);
+  Launched *l;
+  HASH_FIND(hh, r->fl.launched, &k, sizeof k, l);
+  return l || rw_extern_any(r, fn);
+}
+
 void rw_resolve(R *r) {
   rw_close_moves(r);
+  // CUDA: a kernel that no input launches gives its parameters no device data (dead code, or launched by
+  // a file kdlg-opt is not given, with device data of its own, in AoS): they stay pointers unless another
+  // seed's data reaches them (then the check below keeps the struct AoS)
+  for (int i = 0; r->cuda && i < r->fl.nvars; i++) {
+    Var *v = r->fl.vars[i];
+    if (v->kernel_param && !kernel_launched(r, v)) {
+      v->seed = false;
+      r->fl.cdirty = true;
+    }
+  }
   // a launch argument array used in any other way: the addresses in it escape
   LaunchArray *a, *at;
   HASH_ITER(hh, r->fl.arrays, a, at) {
@@ -561,17 +581,17 @@ void rw_resolve(R *r) {
   if (r->cuda) {
     for (int i = 0; i < r->fl.nvars; i++) {
       Var *v = r->fl.vars[i];
-      if (!v->kernel_param || r->rs[v->rs].bad)
+      if (!v->kernel_param || r->rs[v->rs].bad || !rw_is_view(r, v))
         continue;
       CXCursor fn = clang_getCursorSemanticParent(v->decl);
-      DeclKey k = decl_key(fn);
-      Launched *l;
-      HASH_FIND(hh, r->fl.launched, &k, sizeof k, l);
-      if (!l && !rw_extern_any(r, fn)) {  // (rw_extern_any: another input launches it with device data)
+      if (!kernel_launched(r, v)) {
         char name[128];
         rw_spell(fn, name, sizeof name);
         rw_set_bad(r, v->rs, fn,
-                   "kernel '%s' is not launched in this file, so its callers cannot be given the new layout", name);
+                   "kernel '%s' is not launched in this file, yet its parameter would become a view (launched code's "
+                   "device data reaches it, through a function or variable they share), which its callers elsewhere "
+                   "would not be given",
+                   name);
       }
     }
   }

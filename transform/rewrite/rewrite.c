@@ -113,6 +113,11 @@ static void rw_free(R *r) {
     HASH_DEL(r->fl.launched, l);
     free(l);
   }
+  SoleName *sn, *snt;
+  HASH_ITER(hh, r->fl.sole_names, sn, snt) {
+    HASH_DEL(r->fl.sole_names, sn);
+    free(sn);
+  }
   free(r->funcs.v);
   free(r->global_refs.v);
   Fn *fn, *fnt;

@@ -183,6 +183,15 @@ typedef struct Launched {
   UT_hash_handle hh;
 } Launched;
 
+/* A function template that a call in a template reaches before
+ * instantiation (rw_dependent_callee), by its canonical declaration:
+ * whether it is the only function of its name in the translation unit. */
+typedef struct SoleName {
+  DeclKey key;
+  bool sole;
+  UT_hash_handle hh;
+} SoleName;
+
 /* A local `void *args[] = {&a, &b, ...}` array: every reference to it, and
  * those that are the argument array of cudaLaunchKernel.  Addresses of
  * pointer variables in its initialiser reach the launched kernel's
@@ -210,6 +219,7 @@ typedef struct RwFlow {
   int *cflags;           // per root: CL_VIEW / CL_OTHER (valid unless cdirty)
   bool cdirty;
   Launched *launched;    // kernels launched in the file
+  SoleName *sole_names;  // function templates asked of by rw_dependent_callee
   LaunchArray *arrays;   // void* arrays (cudaLaunchKernel argument arrays)
   KD_VEC(KdNode *) ext_calls;  // calls of functions without a body here (for KdRewriteResult.ext_calls)
   int nrefs;             // reference variables among vars (Var.ref): none, and names of struct type are not looked up
@@ -550,6 +560,7 @@ Var *rw_address_of_var(R *r, KdNode *e);
 LaunchArray *rw_launch_array(R *r, CXCursor d, bool add);
 KdNode *rw_init_list_of(R *r, CXCursor v);
 bool rw_launch_call(R *r, KdNode *call, CXCursor *kernel, CXCursor *array);
+CXCursor rw_dependent_callee(R *r, KdNode *call);
 void rw_pass1_below(R *r, KdNode *n);
 void rw_pass1(R *r);
 enum CXChildVisitResult rw_collect_funcs(CXCursor c, CXCursor parent, CXClientData data);

@@ -335,10 +335,23 @@ void rw_emit_elem_view(R *r, KdNode *e, int rs) {
 }
 
 /* A call whose function depends on a template parameter (`h<N>(p, i)` in
- * a function template, unresolved until instantiation): what it is given
- * of a view, other than a value read from it, keeps that struct AoS. */
+ * a function template, unresolved until instantiation): a view it gives a
+ * view parameter of the function template it certainly calls
+ * (rw_dependent_callee) is passed as a view; anything else it is given of
+ * a view, other than a value read from it, keeps that struct AoS. */
 static void walk_dependent_call(R *r, KdNode *c) {
+  CXCursor tpl = rw_dependent_callee(r, c);  // (where certain: the function template it calls)
+  int nargs = clang_Cursor_isNull(tpl) ? 0 : clang_Cursor_getNumArguments(c->c);
+  int np = nargs > 0 ? kd_function_nparams(tpl) : 0;
   for (int k = 0; k < c->nkids; k++) {
+    Var *pv = NULL;
+    for (int i = 0; i < nargs && i < np && !pv; i++)
+      if (rw_same_extent(r, c->kids[k], rw_arg_node(r, c, i)))
+        pv = rw_var_find(r, kd_function_param(tpl, (unsigned)i));
+    if (pv && rw_is_view(r, pv)) {
+      rw_emit_view_value(r, c->kids[k], pv->rs, "a function parameter");
+      continue;
+    }
     VRef vr;
     rw_vref(r, c->kids[k], &vr);
     if (vr.kind == VR_PTR || vr.kind == VR_ELEM || vr.kind == VR_FIELD || vr.kind == VR_SUB || vr.kind == VR_FADDR)

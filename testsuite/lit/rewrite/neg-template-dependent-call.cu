@@ -1,17 +1,20 @@
 // In a function template, a call whose function depends on a template
 // parameter (`h<N>(p, i)`: unresolved until instantiation) and is given a
-// view keeps the struct AoS, with a remark at the argument; the output is
-// the input behind the plan comment.
+// view keeps the struct AoS, with a remark at the argument, where its name
+// finds more than one function (two overloads: which one the call reaches
+// is decided at instantiation); the output is the input behind the plan
+// comment.  (One function of that name: template-dependent-call.cu.)
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
 // RUN: sed '1,/^ \*\/$/d' %t.dir/out.cu > %t.dir/body.cu
 // RUN: cmp %s %t.dir/body.cu
-// CHECK: neg-template-dependent-call.cu:[[@LINE+8]]:28: remark: struct 'P' keeps its AoS layout: it is passed to a call whose function depends on a template parameter (the rewriter reads a function template's text, and cannot tell which function that call reaches, nor how) [kdlg-rewrite]
+// CHECK: neg-template-dependent-call.cu:[[@LINE+9]]:28: remark: struct 'P' keeps its AoS layout: it is passed to a call whose function depends on a template parameter (the rewriter reads a function template's text, and cannot tell which function that call reaches, nor how) [kdlg-rewrite]
 // CHECK-NOT: kdlg-rewrite
 // CHECK: exit=0
 #include <cuda_runtime.h>
 struct P { float x, y, z; int id; };
 template <int N> __device__ float h(P *p, int i) { return p[i].x * N; }
+template <int N> __device__ float h(float *p, int i) { return p[i] * N; }
 template <int N> __global__ void k(P *p, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) p[i].y = h<N>(p, i);
