@@ -203,6 +203,11 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
       continue;  // (its declaration of an element, or its copy, would not compile or would run user code)
     if (store)
       fprintf(out, "KDLG_FN %s kdlg_%s_store(kdlg_view_%s v, kdlg_index i, %s s) {", g->type, T, T, g->type);
+    else if (g->raw_load)  // (an object of implicit-lifetime type is created in the array, no constructor runs)
+      fprintf(out,
+              "KDLG_FN %s kdlg_%s_load(kdlg_view_%s v, kdlg_index i) { alignas(%s) unsigned char kd_b[sizeof(%s)]; "
+              "%s &s = *reinterpret_cast<%s *>(kd_b);",
+              g->type, T, T, g->type, g->type, g->type, g->type);
     else
       fprintf(out, "KDLG_FN %s kdlg_%s_load(kdlg_view_%s v, kdlg_index i) { %s s;", g->type, T, T, g->type);
     for (uint32_t c = 0; c < L->nclusters; c++)

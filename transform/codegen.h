@@ -53,6 +53,8 @@ typedef struct KdGenStruct {
   bool no_store;              // no kdlg_<tag>_store: ... or copied so (its constructors, assignment or
                               // destructor would not run as in the original; the rewriter keeps the
                               // struct in AoS where an element is loaded or stored whole)
+  bool raw_load;              // CUDA: kdlg_<tag>_load builds its element in an unsigned char array, running
+                              // no constructor (a user-provided default one, or none; its copy is trivial)
   KdGenHostApi host_api;      // CUDA: inline wrappers, or declared here and defined in one file
 } KdGenStruct;
 

@@ -86,6 +86,7 @@ static void gen_struct(R *r, const RStruct *S, KdLanguage lang, KdGenStruct *g) 
   g->lang = lang;
   g->no_load = S->load_why[0] != '\0';
   g->no_store = S->store_why[0] != '\0';
+  g->raw_load = S->raw_load;
 }
 
 /* Whether S's generated block is written: S is rewritten here, or (several

@@ -135,6 +135,7 @@ typedef struct RStruct {
   char load_why[320];     // why no element may be loaded whole (then kdlg_S_load is not generated), or ""
   char store_why[320];    // why no element may be stored whole (then kdlg_S_store is not generated), or ""
                           // (structs.c's whole_copy; walk.c refuses such a load or store)
+  bool raw_load;          // CUDA: kdlg_S_load builds its element in raw storage (no constructor of S may run)
   int nviews;             // view variables found
   FieldName *fnames;      // rw_field_index's table, built on first use
   FieldName *fname_mem;   // its entries

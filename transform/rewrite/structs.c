@@ -299,8 +299,14 @@ static bool constant_ctor(CXCursor m, int depth) {
  * does), and where no default constructor exists it does not compile.
  * *load and *store (each a 320-byte buffer) get the first reason, or stay
  * as they are; `what` names the type for the reason ("it", "the type of
- * field 'f'"). */
-static void whole_copy(CXType t, int depth, const char *what, char *load, char *store) {
+ * field 'f'").  Reasons that concern only the default construction of the
+ * load's element (a user-provided default constructor, none, a default
+ * member initialiser that is not a constant) go to *dflt instead: where
+ * nothing else is wrong, the load builds its element in raw storage
+ * (RStruct.raw_load), which no constructor runs on; the element's copy
+ * and destruction are then trivial, the C++ rules of implicit object
+ * creation in an unsigned char array apply. */
+static void whole_copy(CXType t, int depth, const char *what, char *load, char *store, char *dflt) {
   t = clang_getCanonicalType(t);
   while (t.kind == CXType_ConstantArray)
     t = clang_getCanonicalType(clang_getArrayElementType(t));
@@ -310,17 +316,17 @@ static void whole_copy(CXType t, int depth, const char *what, char *load, char *
   if (clang_Cursor_isNull(d))
     return;
   Kids k = rw_kids_of(d);
-  bool ctor = false, dflt = false;
-  const char *lw = NULL, *sw = NULL;  // (the first of each)
+  bool ctor = false, has_dflt = false;
+  const char *lw = NULL, *sw = NULL, *dw = NULL;  // (the first of each)
   for (int i = 0; i < k.n; i++) {
     CXCursor m = k.v[i];
     enum CXCursorKind ck = clang_getCursorKind(m);
     if (ck == CXCursor_Constructor) {
       ctor = true;
       if (clang_CXXConstructor_isDefaultConstructor(m)) {
-        dflt |= !clang_CXXMethod_isDeleted(m);
-        if (!lw && user_provided(m) && !constant_ctor(m, 0))
-          lw = "has a user-provided default constructor (the generated load would run it on a new element, where "
+        has_dflt |= !clang_CXXMethod_isDeleted(m);
+        if (!dw && user_provided(m) && !constant_ctor(m, 0))
+          dw = "has a user-provided default constructor (the generated load would run it on a new element, where "
                "the original copies one)";
       } else if (clang_CXXConstructor_isCopyConstructor(m) || clang_CXXConstructor_isMoveConstructor(m)) {
         const char *w = clang_CXXMethod_isDeleted(m) ? "cannot be copied (a deleted copy or move constructor)"
@@ -344,14 +350,14 @@ static void whole_copy(CXType t, int depth, const char *what, char *load, char *
         sw = w;
     }
   }
-  if (ctor && !dflt && !lw)
-    lw = "has no default constructor (the generated load declares an element)";
-  for (int i = 0; i < k.n && !lw; i++)  // (the default constructor runs default member initialisers too)
+  if (ctor && !has_dflt && !dw)
+    dw = "has no default constructor (the generated load declares an element)";
+  for (int i = 0; i < k.n && !dw; i++)  // (the default constructor runs default member initialisers too)
     if (clang_getCursorKind(k.v[i]) == CXCursor_FieldDecl) {
       Kids fk = rw_kids_of(k.v[i]);
-      for (int j = 0; j < fk.n && !lw; j++)
+      for (int j = 0; j < fk.n && !dw; j++)
         if (clang_isExpression(clang_getCursorKind(fk.v[j])) && !literal_expr(fk.v[j], 0))
-          lw = "has a field whose default member initialiser is not a constant (the generated load would run it on "
+          dw = "has a field whose default member initialiser is not a constant (the generated load would run it on "
                "a new element, where the original copies one)";
       free(fk.v);
     }
@@ -370,12 +376,14 @@ static void whole_copy(CXType t, int depth, const char *what, char *load, char *
     snprintf(load, 320, "%s %s", what, lw);
   if (sw && !*store)
     snprintf(store, 320, "%s %s", what, sw);
-  for (int i = 0; i < k.n && (!*load || !*store); i++)
+  if (dw && !*dflt)
+    snprintf(dflt, 320, "%s %s", what, dw);
+  for (int i = 0; i < k.n && (!*load || !*store || !*dflt); i++)
     if (clang_getCursorKind(k.v[i]) == CXCursor_FieldDecl) {
       char name[128], fw[200];
       rw_spell(k.v[i], name, sizeof name);
       snprintf(fw, sizeof fw, "the type of field '%s'", name);
-      whole_copy(clang_getCursorType(k.v[i]), depth + 1, depth ? what : fw, load, store);
+      whole_copy(clang_getCursorType(k.v[i]), depth + 1, depth ? what : fw, load, store, dflt);
     }
   free(k.v);
 }
@@ -486,6 +494,19 @@ static bool has_base(CXCursor def) {
   return base;
 }
 
+/* Whether record definition def declares a virtual member function (its
+ * elements then hold a vtable pointer, which is no field). */
+static bool has_virtual(CXCursor def) {
+  Kids ks = rw_kids_of(def);
+  bool virt = false;
+  for (int i = 0; i < ks.n && !virt; i++) {
+    enum CXCursorKind k = clang_getCursorKind(ks.v[i]);
+    virt = (k == CXCursor_CXXMethod || k == CXCursor_Destructor) && clang_CXXMethod_isVirtual(ks.v[i]);
+  }
+  free(ks.v);
+  return virt;
+}
+
 void rw_setup_structs(R *r) {
   r->rs = kd_xcalloc((size_t)r->plan->nstructs + 1, sizeof(RStruct));
   for (int i = 0; i < r->plan->nstructs; i++) {
@@ -533,6 +554,12 @@ void rw_setup_structs(R *r) {
       rw_set_bad(r, (int)(S - r->rs), def,
                  "it has a base class, whose fields the layout would leave out (only a struct's own fields are laid "
                  "out)");
+    else if (S->changes && has_virtual(def))
+      // its elements begin with a vtable pointer the layout does not place: a whole-element copy would
+      // set it anew, but the conversions would drop the one host code reads back (found by review)
+      rw_set_bad(r, (int)(S - r->rs), def,
+                 "it has virtual member functions, and its elements' vtable pointer is no field the layout can "
+                 "place");
     else if (S->changes && S->L->aos_bytes > RW_MAX_CONVERT_BYTES && r->cuda)
       // the CUDA conversion kernels stage whole elements in shared memory (runtime/kdlg_cuda.cuh): an
       // element larger than a block's default 48 KiB cannot be converted on every device (HeCBench
@@ -568,8 +595,11 @@ void rw_setup_structs(R *r) {
     }
     Kids fk = rw_kids_of(def);
     // constructors, assignment, destructor: no whole-element load or store (walk.c refuses them)
-    if (r->cuda)
-      whole_copy(clang_getCursorType(def), 0, "it", S->load_why, S->store_why);
+    if (r->cuda) {
+      char dflt[320] = "";
+      whole_copy(clang_getCursorType(def), 0, "it", S->load_why, S->store_why, dflt);
+      S->raw_load = dflt[0] && !S->load_why[0];  // (its copy and destruction are trivial: raw storage will do)
+    }
     S->gf = kd_xcalloc((size_t)S->L->nfields + 1, sizeof(KdGenField));
     int fi = 0;
     for (int k = 0; k < fk.n; k++) {

@@ -3,21 +3,20 @@
 // default constructor runs), assigns the fields and returns it (a copy);
 // the generated store takes the element by value (a copy) and assigns the
 // fields.  The original runs the copy constructor or the assignment
-// operator instead.  So a user-provided default constructor (A, loaded),
-// copy constructor (B, loaded), assignment operator (C, stored) or
-// destructor (D, stored) would run where the original does not, or not run
-// where it does: each keeps AoS where it is loaded or stored whole, with a
-// remark there (field by field they are rewritten: ctor-fieldwise.cu).
-// The output is the input behind the plan comment.
+// operator instead.  So a user-provided copy constructor (B, loaded),
+// assignment operator (C, stored) or destructor (D, stored) would run where
+// the original does not, or not run where it does: each keeps AoS where it
+// is loaded or stored whole, with a remark there (field by field they are
+// rewritten: ctor-fieldwise.cu).  A user-provided default constructor (A)
+// is no obstacle: the load builds its element in raw storage, running no
+// constructor, as the original's copy does (ctor-constant-whole.cu).
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
-// RUN: sed '1,/^ \*\/$/d' %t.dir/out.cu > %t.dir/body.cu
-// RUN: cmp %s %t.dir/body.cu
-// CHECK: neg-ctor-whole.cu:[[@LINE+21]]:9: remark: struct 'A' keeps its AoS layout: an element is loaded whole and it has a user-provided default constructor (the generated load would run it on a new element, where the original copies one) [kdlg-rewrite]
-// CHECK: neg-ctor-whole.cu:[[@LINE+22]]:9: remark: struct 'B' keeps its AoS layout: an element is loaded whole and it has a user-provided copy or move constructor (the generated load and store copy field by field, and copy the element once more) [kdlg-rewrite]
-// CHECK: neg-ctor-whole.cu:[[@LINE+25]]:3: remark: struct 'C' keeps its AoS layout: an element is stored whole and it has a user-provided assignment operator (the generated store assigns field by field) [kdlg-rewrite]
-// CHECK: neg-ctor-whole.cu:[[@LINE+27]]:3: remark: struct 'D' keeps its AoS layout: an element is stored whole and it has a user-provided destructor (the generated load and store destroy a copy more) [kdlg-rewrite]
+// CHECK: neg-ctor-whole.cu:[[@LINE+23]]:9: remark: struct 'B' keeps its AoS layout: an element is loaded whole and it has a user-provided copy or move constructor (the generated load and store copy field by field, and copy the element once more) [kdlg-rewrite]
+// CHECK: neg-ctor-whole.cu:[[@LINE+26]]:3: remark: struct 'C' keeps its AoS layout: an element is stored whole and it has a user-provided assignment operator (the generated store assigns field by field) [kdlg-rewrite]
+// CHECK: neg-ctor-whole.cu:[[@LINE+28]]:3: remark: struct 'D' keeps its AoS layout: an element is stored whole and it has a user-provided destructor (the generated load and store destroy a copy more) [kdlg-rewrite]
 // CHECK-NOT: remark
+// CHECK: struct 'A' ({{.*}}): rewritten
 // CHECK: exit=0
 #include <cuda_runtime.h>
 __device__ int g_count;

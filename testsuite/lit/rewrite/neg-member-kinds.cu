@@ -1,6 +1,7 @@
 // Issue 21, class 3: member functions called on elements that the rewriter
 // does not clone keep their struct in AoS, each with its reason at the call:
-// virtual (A), no body in the file (B), a template (C), an operator (D), a
+// virtual (A: its struct keeps AoS before any call, as its elements hold a
+// vtable pointer), no body in the file (B), a template (C), an operator (D), a
 // static member function called through an element (E; its callee decays to
 // a pointer: it used to be left as written, `e[i].f(2.0f)` on a view), an
 // overloaded name (F), defined outside the struct (G).  The output is the
@@ -9,7 +10,7 @@
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
 // RUN: sed '1,/^ \*\/$/d' %t.dir/out.cu > %t.dir/body.cu
 // RUN: cmp %s %t.dir/body.cu
-// CHECK-DAG: neg-member-kinds.cu:[[@LINE+28]]:12: remark: struct 'A' keeps its AoS layout: member function 'f' is virtual (its clone would not be called through the vtable) [kdlg-rewrite]
+// CHECK-DAG: neg-member-kinds.cu:[[@LINE+10]]:8: remark: struct 'A' keeps its AoS layout: it has virtual member functions, and its elements' vtable pointer is no field the layout can place [kdlg-rewrite]
 // CHECK-DAG: neg-member-kinds.cu:[[@LINE+28]]:12: remark: struct 'B' keeps its AoS layout: member function 'f' has no body in the files the rewriter may change (not cloned) [kdlg-rewrite]
 // CHECK-DAG: neg-member-kinds.cu:[[@LINE+28]]:12: remark: struct 'C' keeps its AoS layout: member function 'f' is a template (not cloned) [kdlg-rewrite]
 // CHECK-DAG: neg-member-kinds.cu:[[@LINE+28]]:12: remark: struct 'D' keeps its AoS layout: member function 'operator()' is an operator (not cloned) [kdlg-rewrite]

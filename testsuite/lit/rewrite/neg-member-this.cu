@@ -2,7 +2,8 @@
 // behave like the original keep their struct in AoS, each with its reason at
 // the call: `this` passed on (A, through the callee 'self' that returns it),
 // compared (B), copied whole (F: `return *this`); a call on `this` of a
-// member function that is not cloned (C: virtual); a member of the struct
+// member function that is not cloned (C: virtual, which keeps C AoS
+// before any call: its elements hold a vtable pointer); a member of the struct
 // that a function outside it would not find (D: a static data member); a
 // call whose index has side effects (E: the clone's arguments would be
 // evaluated in another order).  The output is the input behind the plan
@@ -13,7 +14,7 @@
 // RUN: cmp %s %t.dir/body.cu
 // CHECK-DAG: neg-member-this.cu:[[@LINE+25]]:12: remark: struct 'A' keeps its AoS layout: member function 'f' calls 'self' on 'this', which is not rewritten: 'this' is used in member function 'self' other than to name a member (stored, passed, returned, compared or copied whole: the clone's view has no address) [kdlg-rewrite]
 // CHECK-DAG: neg-member-this.cu:[[@LINE+25]]:13: remark: struct 'B' keeps its AoS layout: 'this' is used in member function 'at' other than to name a member (stored, passed, returned, compared or copied whole: the clone's view has no address) [kdlg-rewrite]
-// CHECK-DAG: neg-member-this.cu:[[@LINE+25]]:12: remark: struct 'C' keeps its AoS layout: member function 'f' calls 'g' on 'this', which is not rewritten: member function 'g' is virtual (its clone would not be called through the vtable) [kdlg-rewrite]
+// CHECK-DAG: neg-member-this.cu:[[@LINE+12]]:8: remark: struct 'C' keeps its AoS layout: it has virtual member functions, and its elements' vtable pointer is no field the layout can place [kdlg-rewrite]
 // CHECK-DAG: neg-member-this.cu:[[@LINE+25]]:12: remark: struct 'D' keeps its AoS layout: member function 'f' names 'K', a member of 'D' that its clone, a function outside the struct, would not find [kdlg-rewrite]
 // CHECK-DAG: neg-member-this.cu:[[@LINE+26]]:3: remark: struct 'E' keeps its AoS layout: member function 'set' is called on an element whose index or arguments have side effects (the clone's arguments would be evaluated in another order than the object and the arguments) [kdlg-rewrite]
 // CHECK-DAG: neg-member-this.cu:[[@LINE+26]]:12: remark: struct 'F' keeps its AoS layout: 'this' is used in member function 'copy' other than to name a member (stored, passed, returned, compared or copied whole: the clone's view has no address) [kdlg-rewrite]

@@ -1,14 +1,18 @@
 // A default member initialiser runs whenever an element is default
-// constructed, as the generated load does (`P r;`, then the fields are
-// assigned): one that calls a function (P: `int id = next_id();`, an
+// constructed: one that calls a function (P: `int id = next_id();`, an
 // atomic counter) would run once more per load than in the original, which
-// copies the element: P keeps AoS where it is loaded whole.  Before, P was
-// rewritten (a silent difference in `counter`).  Constant initialisers (Q)
-// are no obstacle.
+// copies the element (`P s = p[i]`).  P's generated load builds its element
+// in raw storage, running no initialiser (P used to be rewritten with
+// `P s;`, a silent difference in `counter`, and then kept AoS); constant
+// initialisers (Q) may run, and Q's load declares `Q s;`.
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %exitcode %kdlg-opt %s --layout soa -o %t.dir/out.cu 2>&1 | FileCheck %s
 // RUN: %nvcc -c %t.dir/out.cu -o %t.dir/out.o
-// CHECK: neg-nsdmi-whole.cu:[[@LINE+11]]:9: remark: struct 'P' keeps its AoS layout: an element is loaded whole and it has a field whose default member initialiser is not a constant (the generated load would run it on a new element, where the original copies one) [kdlg-rewrite]
+// RUN: grep '_load(kdlg_view' %t.dir/out.cu | FileCheck %s --check-prefix=LOAD
+// LOAD: KDLG_FN P kdlg_P_load(kdlg_view_P v, kdlg_index i) { alignas(P) unsigned char kd_b[sizeof(P)]; P &s = *reinterpret_cast<P *>(kd_b);
+// LOAD: KDLG_FN Q kdlg_Q_load(kdlg_view_Q v, kdlg_index i) { Q s;
+// CHECK-NOT: remark
+// CHECK: struct 'P' ({{.*}}): rewritten
 // CHECK: struct 'Q' ({{.*}}): rewritten
 // CHECK: exit=0
 #include <cuda_runtime.h>
