@@ -465,6 +465,25 @@ static bool range_in_files(KdTree *t, CXSourceRange x, unsigned *b, unsigned *e)
   return true;
 }
 
+bool kd_node_expansion_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e) {
+  CXSourceRange x = kd_node_extent(t, n);
+  CXFile f, fe;
+  unsigned bo, eo;
+  clang_getFileLocation(clang_getRangeStart(x), &f, NULL, NULL, &bo);
+  int i = kd_filemap_find(t->files, f);
+  if (i < 0)
+    return false;
+  clang_getFileLocation(clang_getRangeEnd(x), &fe, NULL, NULL, &eo);
+  if (!fe || (fe != f && !clang_File_isEqual(fe, f)))
+    return false;
+  const KdMappedFile *mf = &t->files->files[i];
+  if (!(bo < eo && eo <= mf->len))
+    return false;
+  *b = mf->base + bo;
+  *e = mf->base + eo;
+  return true;
+}
+
 bool kd_tree_range(KdTree *t, CXCursor c, unsigned *b, unsigned *e) {
   return range_in_files(t, clang_getCursorExtent(c), b, e);
 }

@@ -169,6 +169,12 @@ CXCursor kd_unresolved_callee(KdTree *t, CXCursor call);
  * macro body), with b < e. */
 bool kd_node_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e);
 
+/* The map range [*b, *e) of the file text that n expands from, its start
+ * possibly a macro's invocation (`IDX(i, 1, k)` for the expression a macro
+ * gives): both ends in one mapped file, b < e; false otherwise.  The
+ * caller must know by other means that n is all of that text. */
+bool kd_node_expansion_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e);
+
 /* Whether n's token (clang_getCursorLocation) is spelled where it appears
  * in a mapped file. */
 bool kd_node_plain(KdTree *t, KdNode *n);

@@ -29,6 +29,29 @@ static void walk_kids(R *r, KdNode *c) {
 }
 
 /* Appends the element index of vr to the current edit: Σ ± terms. */
+static bool balanced(R *r, unsigned b, unsigned e);
+
+/* The map range of index term t of an access: its text where spelled in
+ * the file, or else, where it is a subscript's whole index written with a
+ * macro (`d[IDX(n, j, 0, k)]`, HeCBench testSNAP), the text between the
+ * brackets, which are in the file: whatever the macro expands to, the
+ * subscript's index is all of it.  False if neither. */
+static bool term_range(R *r, KdNode *t, unsigned *b, unsigned *e) {
+  if (rw_node_range(r, t, b, e))
+    return true;
+  unsigned tb, te;
+  if (!kd_node_expansion_range(r->tree, t, &tb, &te) || !balanced(r, tb, te))
+    return false;
+  unsigned k = tb;
+  while (k > 0 && (r->text[k - 1] == ' ' || r->text[k - 1] == '\t' || r->text[k - 1] == '\n'))
+    k--;
+  if (k == 0 || r->text[k - 1] != '[' || r->text[rw_skip_blanks(r, te)] != ']')
+    return false;
+  *b = tb;
+  *e = te;
+  return true;
+}
+
 bool rw_edit_index(R *r, const VRef *vr) {
   if (vr->nterms == 0) {
     kd_edit_text(r->cur.E, "0");
@@ -36,7 +59,7 @@ bool rw_edit_index(R *r, const VRef *vr) {
   }
   for (int i = 0; i < vr->nterms; i++) {
     unsigned b, e;
-    if (!rw_node_range(r, vr->term[i], &b, &e))
+    if (!term_range(r, vr->term[i], &b, &e))
       return false;
     if (vr->nterms == 1 && !vr->neg[i]) {
       kd_edit_text(r->cur.E, "(");
@@ -134,7 +157,7 @@ bool rw_editable(R *r, const VRef *vr, KdNode *c, unsigned *b, unsigned *e) {
   }
   for (int i = 0; i < vr->nterms; i++) {
     unsigned tb, te;
-    if (!rw_node_range(r, vr->term[i], &tb, &te) || tb < *b || te > *e) {
+    if (!term_range(r, vr->term[i], &tb, &te) || tb < *b || te > *e) {
       rw_set_bad(r, rs, vr->term[i]->c,
                  "an index is spelled inside a macro (the rewriter edits only code spelled in the file)");
       return false;
