@@ -566,6 +566,12 @@ void rw_pass1_below(R *r, KdNode *n);
 void rw_pass1(R *r);
 enum CXChildVisitResult rw_collect_funcs(CXCursor c, CXCursor parent, CXClientData data);
 
+/* ---- fieldptr.c ---- */
+/* Whether parameter i of function definition fn may be given the address
+ * of a field (or a sub-field) of an element, of type `pointee`: it is used
+ * only within the field (fieldptr.c's comment says how). */
+bool rw_field_param_ok(R *r, CXCursor fn, int i, CXType pointee);
+
 /* ---- untyped.c ---- */
 /* Scans every function body for local `void *` / `char *` variables and
  * their uses (before pass 1 visits the bodies). */

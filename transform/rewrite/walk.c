@@ -572,6 +572,14 @@ static void walk_call(R *r, KdNode *c) {
       rw_set_bad(r, vr.var->rs, a->c, "a field of an element is passed by reference to '%s'", name);
       continue;
     }
+    if (vr.kind == VR_FADDR && local && pi >= 0 && kd_node_type_kind(r->tree, a) == CXType_Pointer &&
+        rw_field_param_ok(r, def, pi, clang_getPointeeType(kd_node_type(r->tree, a)))) {
+      // `&e->f` for a parameter used only within the field (fieldptr.c): `&(*kdlg_S_f_f(p, i))`
+      KdNode *amp = rw_strip_parens_casts(a);
+      if (rw_only_kid(amp))
+        rw_walk(r, rw_only_kid(amp), CTX_VALUE);
+      continue;
+    }
     rw_walk(r, a, CTX_VALUE);
   }
   // the rest: a launch's configuration; a member call's callee (`p[i].norm`:
