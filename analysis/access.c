@@ -338,14 +338,14 @@ KdRegion *ac_build_function(Builder *b, CXCursor def, const Target *bind, int nb
   KdUniform *saved_uni = b->uni;
   b->env = NULL;
   b->func = spelling(b->A, def);
-  int np = clang_Cursor_getNumArguments(def);
+  int np = kd_function_nparams(def);  // (a function template's too: a call that a template resolves later)
   // pointer (and reference) parameters keep the caller's uniformity; scalars are varying
   KdUniformParam *pu = kd_xcalloc((size_t)(np > 0 ? np : 1), sizeof *pu);
   for (int i = 0; i < np && i < nbind; i++)
     if (binds_param(bind[i].k)) {
       Target t = bind[i];
       t.pend = false;  // the callee's analysis carries the caller's bit: kd_uniform_var of the parameter
-      ac_env_set(b, clang_Cursor_getArgument(def, (unsigned)i), t);
+      ac_env_set(b, kd_function_param(def, (unsigned)i), t);
       pu[i] = (KdUniformParam){bind[i].uniform, bind[i].pend ? saved_uni : NULL, bind[i].uvar};
     }
   b->uni = kd_uniform_new_bound(b->src, def, pu, np > 0 ? np : 0);

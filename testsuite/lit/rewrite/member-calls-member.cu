@@ -9,9 +9,9 @@
 // RUN: %nvcc -c %t.dir/out.cu -o %t.dir/out.o
 // TOOL-NOT: remark
 // TOOL: exit=0
-// CHECK:      static __host__ __device__ void kdlg_S_m_scale(kdlg_view_S kdlg_S_this, float s);
-// CHECK-NEXT: static __host__ __device__ void kdlg_S_m_set(kdlg_view_S kdlg_S_this, float v);
-// CHECK-NEXT: static __host__ __device__ float kdlg_S_m_norm(kdlg_view_S kdlg_S_this) /* const */;
+// CHECK:      static __attribute__((unused)) scale(kdlg_view_S kdlg_S_this, float s);
+// CHECK-NEXT: static __attribute__((unused)) -NEXTset(kdlg_view_S kdlg_S_this, float v);
+// CHECK-NEXT: static __attribute__((unused)) -NEXTnorm(kdlg_view_S kdlg_S_this) /* const */;
 // CHECK:      kdlg_S_m_scale(kdlg_view_S kdlg_S_this, float s) { (*kdlg_S_f_x(kdlg_S_this, 0)) *= s; kdlg_S_m_set(kdlg_S_this, s); }
 // CHECK:      kdlg_S_m_set(kdlg_view_S kdlg_S_this, float v) { (*kdlg_S_f_z(kdlg_S_this, 0)) = v + kdlg_S_m_norm(kdlg_S_this); }
 // CHECK:      kdlg_S_m_scale(kdlg_S_offset(p, (i)), 0.5f);

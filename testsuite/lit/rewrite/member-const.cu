@@ -13,9 +13,9 @@
 // TOOL-NOT: remark
 // TOOL: exit=0
 // CHECK:      __host__ __device__ float norm() const { return x * x + this->y * (*this).y; }
-// CHECK:      static __host__ __device__ float kdlg_S_m_norm(kdlg_view_S kdlg_S_this) /* const */;
+// CHECK:      static __attribute__((unused)) norm(kdlg_view_S kdlg_S_this) /* const */;
 // CHECK:      /* kdlg-opt: member function 'norm' of S, for its calls on elements of device data */
-// CHECK-NEXT: static __host__ __device__ float kdlg_S_m_norm(kdlg_view_S kdlg_S_this) /* const */ { return (*kdlg_S_f_x(kdlg_S_this, 0)) * (*kdlg_S_f_x(kdlg_S_this, 0)) + (*kdlg_S_f_y(kdlg_S_this, 0)) * (*kdlg_S_f_y(kdlg_S_this, 0)); }
+// CHECK-NEXT: static __attribute__((unused)) -NEXTnorm(kdlg_view_S kdlg_S_this) /* const */ { return (*kdlg_S_f_x(kdlg_S_this, 0)) * (*kdlg_S_f_x(kdlg_S_this, 0)) + (*kdlg_S_f_y(kdlg_S_this, 0)) * (*kdlg_S_f_y(kdlg_S_this, 0)); }
 // CHECK:      (*kdlg_S_f_z(p, (i))) = kdlg_S_m_norm(kdlg_S_offset(p, (i))) + (float)(*kdlg_S_f_id(p, (i)));
 // CHECK:      float h = s.norm();
 #include <cuda_runtime.h>

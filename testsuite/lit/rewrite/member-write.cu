@@ -10,7 +10,7 @@
 // RUN: %nvcc -c %t.dir/out.cu -o %t.dir/out.o
 // TOOL-NOT: remark
 // TOOL: exit=0
-// CHECK:      static __host__ __device__ void kdlg_S_m_set(kdlg_view_S kdlg_S_this, float v, int k) { (*kdlg_S_f_z(kdlg_S_this, 0)) = v; (*kdlg_S_f_w(kdlg_S_this, 0))[k & 3] += v; }
+// CHECK:      static __attribute__((unused)) set(kdlg_view_S kdlg_S_this, float v, int k) { (*kdlg_S_f_z(kdlg_S_this, 0)) = v; (*kdlg_S_f_w(kdlg_S_this, 0))[k & 3] += v; }
 // CHECK:      kdlg_S_m_set(kdlg_S_offset(p, (i)), (*kdlg_S_f_x(p, (i))) * 2.0f, i);
 #include <cuda_runtime.h>
 struct S { float x; float y; float z; double w[4]; int id;
