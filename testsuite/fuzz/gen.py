@@ -97,6 +97,7 @@ FEATURES = {
     "templates": (0.3, "CUDA: kernels templated on an int (a loop bound) or a type, launched with template arguments"),
     "globals": (0.3, "CUDA: main's device arrays kept in pointer variables of file scope (static or not, = nullptr, NULL)"),
     "returns": (0.3, "CUDA: functions returning an element by reference or a pointer (device), and a device array (host)"),
+    "field_addr": (0.3, "CUDA: a field's address (&p[i].f, &p[j].f.x's vector, &p[i].a[k]) given to helpers that use it within the field"),
 }
 
 # scalar types: key -> (CUDA spelling, OpenCL spelling, bytes, kind, cldiff fill)
@@ -173,7 +174,7 @@ class Gen:
                 self.feat[f] = False
         else:
             for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn", "refs",
-                      "shared_helper", "templates", "globals", "returns"):
+                      "shared_helper", "templates", "globals", "returns", "field_addr"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -589,6 +590,26 @@ class Gen:
         t = self.name("t")
         return [f"{ind}{src['s'].spell} {t} = cget_{sn}({src['p']}, {idx});", f"{ind}{K.acc} += (float)({t}{lp});"]
 
+    def stmt_faddr(self, K, ind):
+        """feature field_addr: a field's address given to a helper: the own element's (written, unless the
+        field is updated atomically in this kernel), or a read-only array's element (read)"""
+        r = self.r
+        s = K.W["s"]
+        own = [f for f in K.helpers.get(("fa", s.name), []) if (K.W["p"], f[0].field) not in K.reserved]
+        reads = [src for src in K.sources if src["role"] == "r" and not src.get("cas") and ("fa", src["s"].name) in K.helpers]
+        opts = (["wr"] if own and not K.atomic else []) + (["rd"] if reads else [])
+        if not opts:
+            return []
+        if r.choice(opts) == "wr":
+            l, path, rd, wr = r.choice(own)
+            W, i = K.W["p"], K.i
+            base = r.choice([f"{W}[{i}]", f"({W} + {i})->", f"(*({W} + {i}))"])
+            arg = f"&{base}{path[1:]}" if base.endswith("->") else f"&{base}{path}"
+            return [f"{ind}{wr}({arg});"]
+        src = r.choice(reads)
+        l, path, rd, wr = r.choice(K.helpers[("fa", src["s"].name)])
+        return [f"{ind}{K.acc} += {rd}(&{src['p']}[{self.index_for(K, src)}]{path});"]
+
     def stmt_atomic(self, K, ind):
         r = self.r
         if not K.atomic:
@@ -759,6 +780,8 @@ class Gen:
                 kinds += ["ref"]
             if self.on("returns"):
                 kinds += ["ret"] * 2
+            if self.on("field_addr"):
+                kinds += ["faddr"] * 2
             if depth < 2:
                 if self.on("branches"):
                     kinds += ["if", "switch"]
@@ -801,6 +824,8 @@ class Gen:
             return [f"{ind}{K.W['s'].spell} &{e} = {K.W['p']}[{K.i}];", f"{ind}{e}{self.leaf_path(leaf)} {op};"]
         if k == "ret":
             return self.stmt_ret(K, ind)
+        if k == "faddr":
+            return self.stmt_faddr(K, ind)
         if k == "shared":
             src = K.tile
             leaf = r.choice(src["s"].leaves())
@@ -948,7 +973,10 @@ class Gen:
                 op = "+= 1.0f" if l.kind == "f" else "^= 3"
                 text.append(f"{dev}{s.spell} {nm}({self.ptype(s, True)}p, int j) {{\n  {s.spell} t = p[j];\n"
                             f"  t{self.leaf_path(l)} {op};\n  return t;\n}}")
-                helpers[("mk", s.name)] = nm
+                if not (self.cu and s.packed):
+                    # (not called for a packed CUDA struct: nvcc 13 copies `S t = p[j]` there with 8-byte loads
+                    # at misaligned addresses, and the original faults: GPU campaign seed 30044)
+                    helpers[("mk", s.name)] = nm
         if self.on("returns"):
             # feature returns: functions that return an element by reference or a pointer into their argument,
             # drawn from a stream of their own, named after the struct (the other names stay as they were)
@@ -962,7 +990,48 @@ class Gen:
                 text.append(f"__device__ {T} &get_{s.name}({P}p, int j) {{\n  {get}\n}}")
                 text.append(f"__device__ const {T} &cget_{s.name}({C}p, int j) {{\n  return p[j];\n}}")
                 helpers[("ret", s.name)] = True
+        if self.on("field_addr"):
+            # feature field_addr: per struct, helpers given the address of a field, a vector field or an array
+            # field's element (pointer to its own type) that read or write it through *q, q[0], q->c, (*q).c;
+            # one read helper passes it on to another; a stream of its own (packed structs: none, as their
+            # fields' addresses are misaligned for the callee)
+            rf = random.Random(f"{self.seed}:field_addr")
+            for s in structs:
+                if s.packed:
+                    continue
+                fas = []
+                ls = [l for l in s.leaves() if l.key not in ("i8", "u8")]  # (a char pointer reads bytes: refused)
+                for k, l in enumerate(rf.sample(ls, min(3, len(ls)))):
+                    argpath, ptype, inner = self.fa_split(s, l)
+                    rd, wr = f"fa_rd_{s.name}_{k}", f"fa_wr_{s.name}_{k}"
+                    form = rf.randrange(3)
+                    lv = (["*q", "q[0]", "(*q)"][form] if inner is None else
+                          [f"q->{inner}", f"(*q).{inner}", f"q[0].{inner}"][form])
+                    op = "+= 1.0f" if l.kind == "f" else "^= 3"
+                    text.append(f"__device__ float {rd}_in(const {ptype} *q) {{\n  return (float)({lv});\n}}")
+                    body = f"return {rd}_in(q);" if rf.random() < 0.5 else f"return (float)({lv}) * 0.5f;"
+                    text.append(f"__device__ float {rd}(const {ptype} *q) {{\n  {body}\n}}")
+                    text.append(f"__device__ void {wr}({ptype} *q) {{\n  {lv} {op};\n}}")
+                    fas.append((l, argpath, rd, wr))
+                if fas:
+                    helpers[("fa", s.name)] = fas
         return helpers, text
+
+    def fa_split(self, s, leaf):
+        """feature field_addr: how a helper takes leaf by address: (the path to the part whose address is
+        given, its type's spelling, the member the helper names, or None for the part itself)"""
+        parts = leaf.parts
+        if parts[-1][0] in ("v", "f") and len(parts) > 1:
+            head, inner = parts[:-1], parts[-1][1]
+        else:
+            head, inner = parts, None
+        path = "".join("." + p[1] if p[0] in ("f", "v") else f"[{p[2]}]" for p in head)
+        field = next(f for f in s.fields if f.name == leaf.field)
+        if inner is None:
+            ptype = self.sname(leaf.key)
+        else:
+            ptype = field.ty  # a vector type, the element vector of an array of vectors, or the nested struct
+        return path, ptype, inner
 
     # ---- kernels -----------------------------------------------------
     def make_kernel(self, kname, s, structs, helpers, bufs):
