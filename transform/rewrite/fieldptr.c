@@ -34,7 +34,8 @@ typedef struct FpCheck {
   CXCursor param;  // the parameter whose uses are checked
   bool ok;
   int depth;       // functions on the way (recursion through calls)
-  CXCursor stack[FP_MAX_DEPTH];  // their definitions (a recursive call is fine)
+  CXCursor stack[FP_MAX_DEPTH];  // their definitions and the parameters checked there (a
+  int stack_param[FP_MAX_DEPTH];  // recursive call passing it to the same parameter is fine)
   int nstack;
 } FpCheck;
 
@@ -108,20 +109,56 @@ static bool atomic_operand(FpCheck *s, KdNode **chain, int a) {
 }
 
 /* Whether a call's callee is a copy or move constructor or assignment
- * operator: it only reads or writes the object its reference is bound to. */
-static bool copy_member(CXCursor callee) {
+ * operator that is not user-provided (implicit or defaulted: it copies the
+ * object its reference is bound to, member by member, and nothing else). */
+static bool trivial_copy_member(CXCursor callee) {
   enum CXCursorKind k = clang_getCursorKind(callee);
-  return (k == CXCursor_Constructor &&
-          (clang_CXXConstructor_isCopyConstructor(callee) || clang_CXXConstructor_isMoveConstructor(callee))) ||
-         (k == CXCursor_CXXMethod &&
-          (clang_CXXMethod_isCopyAssignmentOperator(callee) || clang_CXXMethod_isMoveAssignmentOperator(callee)));
+  bool copy = (k == CXCursor_Constructor &&
+               (clang_CXXConstructor_isCopyConstructor(callee) || clang_CXXConstructor_isMoveConstructor(callee))) ||
+              (k == CXCursor_CXXMethod &&
+               (clang_CXXMethod_isCopyAssignmentOperator(callee) || clang_CXXMethod_isMoveAssignmentOperator(callee)));
+  return copy && clang_CXXMethod_isDefaulted(callee);
+}
+
+/* Whether chain[j] is an expression whose value nothing uses: a statement
+ * of a block, a label or a case, or the body of an if, a loop (not a
+ * condition, nor a for loop's increment). */
+static bool discarded(KdNode **chain, int j) {
+  if (j == 0)
+    return false;
+  KdNode *p = chain[j - 1], *n = chain[j];
+  switch (p->c.kind) {
+  case CXCursor_CompoundStmt:
+  case CXCursor_CaseStmt:
+  case CXCursor_DefaultStmt:
+  case CXCursor_LabelStmt:
+    return p->c.kind != CXCursor_CaseStmt || p->kids[0] != n;  // (a case's value is its first child)
+  case CXCursor_IfStmt:
+  case CXCursor_WhileStmt:
+    return p->nkids >= 2 && p->kids[0] != n;
+  case CXCursor_DoStmt:
+    return p->nkids >= 1 && p->kids[0] == n;
+  case CXCursor_ForStmt:
+    return p->nkids >= 1 && p->kids[p->nkids - 1] == n;
+  default:
+    return false;
+  }
 }
 
 /* Whether the use of chain[k], an lvalue inside the field (`*q`, `q[0]`,
- * `q->m`, `q->n[j]`), stays in the field: read, written, copied, a member
- * or an array element of it taken the same way, its address only given to
- * an atomic function; not bound to a reference, not an array decayed to a
- * pointer other than a subscript's base, no member function called. */
+ * `q->m`, `q->n[j]`), stays in the field.  A whitelist, climbing through
+ * lvalues that still designate part of the field (parentheses, a data
+ * member, an array member's element, an added const):
+ *   - loaded: an implicit conversion to an unqualified scalar (lvalue to
+ *     rvalue; an added const keeps an lvalue, and the climb goes on);
+ *   - copied by the field type's own implicit copy or move constructor or
+ *     assignment (not user-provided ones, which could read beyond it);
+ *   - assigned, compound-assigned, incremented or decremented, as a
+ *     statement whose value nothing uses (`=`, `+=`, `++x` yield the lvalue
+ *     again), or post-incremented or decremented (a value);
+ *   - its address given to an atomic function as the first argument.
+ * Anything else (a reference bound to it, a member function, `,`, `?:`,
+ * `__extension__`, an argument by reference) is refused. */
 static bool lvalue_ok(FpCheck *s, KdNode **chain, int k) {
   R *r = s->r;
   for (int j = k - 1; j >= 0; j--) {
@@ -129,42 +166,52 @@ static bool lvalue_ok(FpCheck *s, KdNode **chain, int k) {
     switch (n->c.kind) {
     case CXCursor_ParenExpr:
       continue;
-    case CXCursor_UnaryOperator:
-      if (clang_getCursorUnaryOperatorKind(n->c) == CXUnaryOperator_AddrOf)
+    case CXCursor_UnaryOperator: {
+      enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->c);
+      if (op == CXUnaryOperator_AddrOf)
         return atomic_operand(s, chain, j);
-      return true;  // ++, --, -, !, ~ of the value
-    case CXCursor_UnexposedExpr:
-      if (kd_node_type_kind(r->tree, n) != CXType_Pointer)
-        return true;  // (a load: lvalue to rvalue)
-      // an array decayed: only as a subscript's base (`q->n[j]`: again an lvalue in the field)
-      if (j == 0 || chain[j - 1]->c.kind != CXCursor_ArraySubscriptExpr || chain[j - 1]->nkids != 2 ||
-          chain[j - 1]->kids[0] != n)
-        return false;
-      j--;
-      continue;
+      if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec)
+        return true;
+      if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
+        return discarded(chain, j);
+      return false;  // (-x, !x, ~x load their operand: an lvalue here is no such operand)
+    }
+    case CXCursor_UnexposedExpr: {
+      CXType t = kd_node_type(r->tree, n);  // (canonical)
+      if (t.kind == CXType_Pointer) {
+        // an array decayed: only as a subscript's base (`q->n[j]`: again an lvalue in the field)
+        if (j == 0 || chain[j - 1]->c.kind != CXCursor_ArraySubscriptExpr || chain[j - 1]->nkids != 2 ||
+            chain[j - 1]->kids[0] != n)
+          return false;
+        j--;
+        continue;
+      }
+      if (t.kind != CXType_Record && !clang_isConstQualifiedType(t) && !clang_isVolatileQualifiedType(t))
+        return true;  // a load: lvalue to rvalue yields the unqualified scalar
+      continue;  // an added const (or a class type's no-op): still the lvalue
+    }
     case CXCursor_MemberRefExpr:
       if (n->nkids != 1 || n->kids[0] != below)
-        return true;
+        return false;
       if (clang_getCursorKind(kd_node_referenced(r->tree, n)) != CXCursor_FieldDecl)
         return false;  // a member function: `this` may go anywhere
       continue;  // a sub-member: an lvalue in the field
     case CXCursor_ArraySubscriptExpr:
-      return n->nkids == 2 && n->kids[1] == below;  // (as the index: a value; as the base: a pointer, above)
+      return false;  // (as an index it is loaded first, above; as a base it is a pointer, above)
     case CXCursor_CallExpr:
-      // an lvalue argument is bound to a reference (a by-value one is loaded or copied first)
-      return copy_member(kd_node_referenced(r->tree, n));
+      // bound to a reference parameter: the field type's implicit copy or assignment only (a
+      // member call's object: `t = *q` is operator=(t, *q))
+      return trivial_copy_member(kd_node_referenced(r->tree, n));
     case CXCursor_BinaryOperator:
+      return clang_getCursorBinaryOperatorKind(n->c) == CXBinaryOperator_Assign && n->nkids == 2 &&
+             n->kids[0] == below && discarded(chain, j);
     case CXCursor_CompoundAssignOperator:
-      return true;  // assigned, compound-assigned (an operand's value is loaded first, above)
-    case CXCursor_VarDecl: {
-      enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(n->c)).kind;
-      return tk != CXType_LValueReference && tk != CXType_RValueReference;  // (a reference: bound to it)
-    }
+      return n->nkids == 2 && n->kids[0] == below && discarded(chain, j);
     default:
-      return false;  // bound to a reference, returned, captured, chosen by ?:, ...: not followed
+      return false;  // bound to a reference, returned, chosen by ?:, `,`, captured, ...: not followed
     }
   }
-  return true;
+  return false;
 }
 
 static bool literal_zero(R *r, KdNode *n) {
@@ -270,16 +317,18 @@ static bool param_ok(R *r, CXCursor fn, int i, CXType pointee, FpCheck *outer) {
       !same_pointee(clang_getPointeeType(pt), pointee))
     return false;
   for (int k = 0; outer && k < outer->nstack; k++)
-    if (clang_equalCursors(outer->stack[k], fn))
-      return true;  // (a recursive call: its uses are being checked)
+    if (clang_equalCursors(outer->stack[k], fn) && outer->stack_param[k] == i)
+      return true;  // (a recursive call to the same parameter: its uses are being checked)
   CXCursor body = kd_function_body(fn);
   if ((outer && outer->depth + 1 >= FP_MAX_DEPTH) || clang_Cursor_isNull(body) || has_directive(r, body))
     return false;
   FpCheck s = {.r = r, .param = p, .ok = true, .depth = outer ? outer->depth + 1 : 0};
   if (outer) {
     memcpy(s.stack, outer->stack, sizeof s.stack);
+    memcpy(s.stack_param, outer->stack_param, sizeof s.stack_param);
     s.nstack = outer->nstack;
   }
+  s.stack_param[s.nstack] = i;
   s.stack[s.nstack++] = fn;
   KdNode *chain[256];
   visit(&s, rw_node_of(r, body), chain, 0);

@@ -340,8 +340,18 @@ static void whole_copy(CXType t, int depth, const char *what, char *load, char *
       }
     } else if (ck == CXCursor_CXXMethod &&
                (clang_CXXMethod_isCopyAssignmentOperator(m) || clang_CXXMethod_isMoveAssignmentOperator(m)) &&
-               user_provided(m) && !sw) {
-      sw = "has a user-provided assignment operator (the generated store assigns field by field)";
+               (user_provided(m) || clang_CXXMethod_isDeleted(m))) {
+      // the struct's own: the store assigns its fields one by one instead; a field type's: the load and
+      // the store assign that field (`s.f = ...`), where the original copies it bit by bit (found by
+      // review: a field type's operator= that counted, or that is __device__ only, in the
+      // __host__ __device__ load)
+      const char *w = depth ? "has a user-provided or deleted assignment operator (the generated load and store "
+                              "assign the field)"
+                            : "has a user-provided assignment operator (the generated store assigns field by field)";
+      if (depth && !lw)
+        lw = w;
+      if (!sw)
+        sw = w;
     } else if (ck == CXCursor_Destructor && user_provided(m)) {
       const char *w = "has a user-provided destructor (the generated load and store destroy a copy more)";
       if (!lw)

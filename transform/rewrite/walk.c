@@ -31,16 +31,74 @@ static void walk_kids(R *r, KdNode *c) {
 /* Appends the element index of vr to the current edit: Σ ± terms. */
 static bool balanced(R *r, unsigned b, unsigned e);
 
+/* Whether l is a token a macro expansion produced (from its body or an argument). */
+static bool in_macro(CXSourceLocation l) {
+  CXFile fe, fs;
+  unsigned oe, os;
+  clang_getExpansionLocation(l, &fe, NULL, NULL, &oe);
+  clang_getSpellingLocation(l, &fs, NULL, NULL, &os);
+  return oe != os || !fe || !fs || !clang_File_isEqual(fe, fs);
+}
+
+/* Whether tokens a and b come from the same macro expansion. */
+static bool same_expansion(CXSourceLocation a, CXSourceLocation b) {
+  CXFile fa, fb;
+  unsigned oa, ob;
+  clang_getExpansionLocation(a, &fa, NULL, NULL, &oa);
+  clang_getExpansionLocation(b, &fb, NULL, NULL, &ob);
+  return oa == ob && fa && fb && clang_File_isEqual(fa, fb);
+}
+
+/* Whether map text [b, e) holds a comma outside parentheses and brackets
+ * (string and character literals skipped): two macro arguments. */
+static bool top_comma(R *r, unsigned b, unsigned e) {
+  int depth = 0;
+  for (unsigned k = b; k < e; k++) {
+    char ch = r->text[k];
+    if (ch == '"' || ch == '\'') {
+      for (k++; k < e && r->text[k] != ch; k++)
+        k += r->text[k] == '\\';
+      continue;
+    }
+    depth += ch == '(' || ch == '[' || ch == '{' ? 1 : ch == ')' || ch == ']' || ch == '}' ? -1 : 0;
+    if (ch == ',' && depth == 0)
+      return true;
+  }
+  return false;
+}
+
+/* Whether l is a token of a macro's argument (its file location, where the
+ * argument is written, is not where the macro expands). */
+static bool macro_argument(CXSourceLocation l) {
+  CXFile fe, ff;
+  unsigned oe, of;
+  clang_getExpansionLocation(l, &fe, NULL, NULL, &oe);
+  clang_getFileLocation(l, &ff, NULL, NULL, &of);
+  return oe != of || !fe || !ff || !clang_File_isEqual(fe, ff);
+}
+
 /* The map range of index term t of an access: its text where spelled in
  * the file, or else, where it is a subscript's whole index written with a
  * macro (`d[IDX(n, j, 0, k)]`, HeCBench testSNAP), the text between the
  * brackets, which are in the file: whatever the macro expands to, the
  * subscript's index is all of it.  False if neither. */
 static bool term_range(R *r, KdNode *t, unsigned *b, unsigned *e) {
-  if (rw_node_range(r, t, b, e))
+  KdNode *last = t;  // (the term's last token: its rightmost leaf's)
+  while (last->nkids > 0)
+    last = last->kids[last->nkids - 1];
+  CXSourceLocation first = clang_getRangeStart(kd_node_extent(r->tree, t));
+  // no macro at either end: the text as spelled.  A term that begins in one macro argument and ends in
+  // another (`#define SUM(a, b) a + b`, `d[SUM(i, 1)]`) spans `i, 1` in the file, which is not it (found
+  // by review: the index became a comma expression)
+  CXSourceLocation lastl = clang_getCursorLocation(last->c);
+  if (!in_macro(first) && !in_macro(lastl) && rw_node_range(r, t, b, e))
+    return true;
+  // both ends in one argument of one macro call (`TWICE(p[i].y)`): the argument's text, in the file
+  if (macro_argument(first) && macro_argument(lastl) && same_expansion(first, lastl) && rw_node_range(r, t, b, e) &&
+      balanced(r, *b, *e) && !top_comma(r, *b, *e))
     return true;
   unsigned tb, te;
-  if (!kd_node_expansion_range(r->tree, t, &tb, &te) || !balanced(r, tb, te))
+  if (macro_argument(first) || !kd_node_expansion_range(r->tree, t, &tb, &te) || !balanced(r, tb, te))
     return false;
   unsigned k = tb;
   while (k > 0 && (r->text[k - 1] == ' ' || r->text[k - 1] == '\t' || r->text[k - 1] == '\n'))
