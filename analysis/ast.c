@@ -440,33 +440,11 @@ bool kd_tree_plain_loc(KdTree *t, CXSourceLocation l) {
   return f1 && f2 && o1 == o2 && clang_File_isEqual(f1, f2) && kd_filemap_find(t->files, f1) >= 0;
 }
 
-/* The map range [*b, *e) of x (see kd_node_range). */
-static bool range_in_files(KdTree *t, CXSourceRange x, unsigned *b, unsigned *e) {
-  // kd_tree_in_files of both ends, in one file, and kd_tree_plain_loc of the
-  // start, with the start's file location asked once
-  CXSourceLocation start = clang_getRangeStart(x);
-  CXFile f, fe, fs;
-  unsigned bo, eo, so;
-  clang_getFileLocation(start, &f, NULL, NULL, &bo);
-  int i = kd_filemap_find(t->files, f);
-  if (i < 0)
-    return false;
-  clang_getFileLocation(clang_getRangeEnd(x), &fe, NULL, NULL, &eo);
-  if (!fe || (fe != f && !clang_File_isEqual(fe, f)))
-    return false;
-  clang_getSpellingLocation(start, &fs, NULL, NULL, &so);
-  if (!fs || so != bo || (fs != f && !clang_File_isEqual(fs, f)))
-    return false;
-  const KdMappedFile *mf = &t->files->files[i];
-  if (!(bo < eo && eo <= mf->len))
-    return false;
-  *b = mf->base + bo;
-  *e = mf->base + eo;
-  return true;
-}
-
-bool kd_node_expansion_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e) {
-  CXSourceRange x = kd_node_extent(t, n);
+/* The map range [*b, *e) of x's file locations (expansion positions for
+ * tokens of macro bodies, written positions for those of arguments): both
+ * ends in one mapped file, b < e; *start_file and *start_off the start's
+ * file and offset in it. */
+static bool file_range(KdTree *t, CXSourceRange x, unsigned *b, unsigned *e, CXFile *start_file, unsigned *start_off) {
   CXFile f, fe;
   unsigned bo, eo;
   clang_getFileLocation(clang_getRangeStart(x), &f, NULL, NULL, &bo);
@@ -481,7 +459,26 @@ bool kd_node_expansion_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e) {
     return false;
   *b = mf->base + bo;
   *e = mf->base + eo;
+  *start_file = f;
+  *start_off = bo;
   return true;
+}
+
+/* The map range [*b, *e) of x (see kd_node_range): file_range, with the
+ * start spelled where it appears (kd_tree_plain_loc). */
+static bool range_in_files(KdTree *t, CXSourceRange x, unsigned *b, unsigned *e) {
+  CXFile f, fs;
+  unsigned bo, so;
+  if (!file_range(t, x, b, e, &f, &bo))
+    return false;
+  clang_getSpellingLocation(clang_getRangeStart(x), &fs, NULL, NULL, &so);
+  return fs && so == bo && (fs == f || clang_File_isEqual(fs, f));
+}
+
+bool kd_node_expansion_range(KdTree *t, KdNode *n, unsigned *b, unsigned *e) {
+  CXFile f;
+  unsigned bo;
+  return file_range(t, kd_node_extent(t, n), b, e, &f, &bo);
 }
 
 bool kd_tree_range(KdTree *t, CXCursor c, unsigned *b, unsigned *e) {

@@ -41,20 +41,6 @@ typedef struct FpCheck {
 
 static bool param_ok(R *r, CXCursor fn, int i, CXType pointee, FpCheck *outer);
 
-/* Whether t (canonical) is void or a character type: a pointer to it reads bytes. */
-static bool byte_like(CXType t) {
-  switch (clang_getCanonicalType(t).kind) {
-  case CXType_Void:
-  case CXType_Char_S:
-  case CXType_Char_U:
-  case CXType_SChar:
-  case CXType_UChar:
-    return true;
-  default:
-    return false;
-  }
-}
-
 static bool same_pointee(CXType a, CXType b) {
   CXType ca = clang_getCanonicalType(a), cb = clang_getCanonicalType(b);
   CXString sa = clang_getTypeSpelling(clang_getUnqualifiedType(ca));
@@ -313,7 +299,7 @@ static bool param_ok(R *r, CXCursor fn, int i, CXType pointee, FpCheck *outer) {
     return false;
   CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
   CXType pt = clang_getCanonicalType(clang_getCursorType(p));
-  if (pt.kind != CXType_Pointer || byte_like(clang_getPointeeType(pt)) ||
+  if (pt.kind != CXType_Pointer || rw_byte_type(clang_getPointeeType(pt)) ||
       !same_pointee(clang_getPointeeType(pt), pointee))
     return false;
   for (int k = 0; outer && k < outer->nstack; k++)

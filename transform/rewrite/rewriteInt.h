@@ -513,6 +513,7 @@ unsigned rw_skip_blanks(R *r, unsigned i);
 unsigned rw_back_blanks(R *r, unsigned start, unsigned i);
 bool rw_line_start(R *r, unsigned i);
 bool rw_is_atomic_name(const char *n);
+bool rw_byte_type(CXType t);
 KdNode *rw_callee_ref(KdNode *call);
 void rw_edit_name_at(R *r, KdGenName what, int rs, const char *arg, unsigned index);
 void rw_edit_name(R *r, KdGenName what, int rs, const char *arg);

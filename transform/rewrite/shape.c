@@ -332,3 +332,17 @@ bool rw_matching_paren(R *r, unsigned open, unsigned end, unsigned *close) {
   }
   return false;
 }
+
+/* Whether t is void or a character type (a pointer to it reads bytes). */
+bool rw_byte_type(CXType t) {
+  switch (clang_getCanonicalType(t).kind) {
+  case CXType_Void:
+  case CXType_Char_S:
+  case CXType_Char_U:
+  case CXType_SChar:
+  case CXType_UChar:
+    return true;
+  default:
+    return false;
+  }
+}

@@ -46,18 +46,7 @@ static bool untyped_pointer(CXType t) {
   if (t.kind != CXType_Pointer)
     return false;
   CXType p = clang_getCanonicalType(clang_getPointeeType(t));
-  if (clang_isVolatileQualifiedType(p))
-    return false;
-  switch (p.kind) {
-  case CXType_Void:
-  case CXType_Char_S:
-  case CXType_Char_U:
-  case CXType_SChar:
-  case CXType_UChar:
-    return true;
-  default:
-    return false;
-  }
+  return !clang_isVolatileQualifiedType(p) && rw_byte_type(p);
 }
 
 static Untyped *find(R *r, CXCursor decl) {

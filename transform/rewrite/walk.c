@@ -28,54 +28,42 @@ static void walk_kids(R *r, KdNode *c) {
   r->cur.in_list = listed;
 }
 
-/* Appends the element index of vr to the current edit: Σ ± terms. */
 static bool balanced(R *r, unsigned b, unsigned e);
+static bool top_comma(R *r, unsigned b, unsigned e);
+
+/* Where a token is: its expansion location (KIND_EXPANSION: where the
+ * macro that produced it is called), its spelling location (KIND_SPELLING:
+ * a macro's body or argument), its file location (KIND_FILE: an argument's
+ * written place, else the expansion's). */
+enum { KIND_EXPANSION, KIND_SPELLING, KIND_FILE };
+
+static bool same_loc(CXSourceLocation a, int ka, CXSourceLocation b, int kb) {
+  CXFile f[2];
+  unsigned o[2];
+  CXSourceLocation l[2] = {a, b};
+  int kind[2] = {ka, kb};
+  for (int i = 0; i < 2; i++) {
+    if (kind[i] == KIND_EXPANSION)
+      clang_getExpansionLocation(l[i], &f[i], NULL, NULL, &o[i]);
+    else if (kind[i] == KIND_SPELLING)
+      clang_getSpellingLocation(l[i], &f[i], NULL, NULL, &o[i]);
+    else
+      clang_getFileLocation(l[i], &f[i], NULL, NULL, &o[i]);
+  }
+  return o[0] == o[1] && f[0] && f[1] && clang_File_isEqual(f[0], f[1]);
+}
 
 /* Whether l is a token a macro expansion produced (from its body or an argument). */
-static bool in_macro(CXSourceLocation l) {
-  CXFile fe, fs;
-  unsigned oe, os;
-  clang_getExpansionLocation(l, &fe, NULL, NULL, &oe);
-  clang_getSpellingLocation(l, &fs, NULL, NULL, &os);
-  return oe != os || !fe || !fs || !clang_File_isEqual(fe, fs);
-}
+static bool in_macro(CXSourceLocation l) { return !same_loc(l, KIND_EXPANSION, l, KIND_SPELLING); }
 
 /* Whether tokens a and b come from the same macro expansion. */
 static bool same_expansion(CXSourceLocation a, CXSourceLocation b) {
-  CXFile fa, fb;
-  unsigned oa, ob;
-  clang_getExpansionLocation(a, &fa, NULL, NULL, &oa);
-  clang_getExpansionLocation(b, &fb, NULL, NULL, &ob);
-  return oa == ob && fa && fb && clang_File_isEqual(fa, fb);
-}
-
-/* Whether map text [b, e) holds a comma outside parentheses and brackets
- * (string and character literals skipped): two macro arguments. */
-static bool top_comma(R *r, unsigned b, unsigned e) {
-  int depth = 0;
-  for (unsigned k = b; k < e; k++) {
-    char ch = r->text[k];
-    if (ch == '"' || ch == '\'') {
-      for (k++; k < e && r->text[k] != ch; k++)
-        k += r->text[k] == '\\';
-      continue;
-    }
-    depth += ch == '(' || ch == '[' || ch == '{' ? 1 : ch == ')' || ch == ']' || ch == '}' ? -1 : 0;
-    if (ch == ',' && depth == 0)
-      return true;
-  }
-  return false;
+  return same_loc(a, KIND_EXPANSION, b, KIND_EXPANSION);
 }
 
 /* Whether l is a token of a macro's argument (its file location, where the
  * argument is written, is not where the macro expands). */
-static bool macro_argument(CXSourceLocation l) {
-  CXFile fe, ff;
-  unsigned oe, of;
-  clang_getExpansionLocation(l, &fe, NULL, NULL, &oe);
-  clang_getFileLocation(l, &ff, NULL, NULL, &of);
-  return oe != of || !fe || !ff || !clang_File_isEqual(fe, ff);
-}
+static bool macro_argument(CXSourceLocation l) { return !same_loc(l, KIND_EXPANSION, l, KIND_FILE); }
 
 /* The map range of index term t of an access: its text where spelled in
  * the file, or else, where it is a subscript's whole index written with a
@@ -110,6 +98,7 @@ static bool term_range(R *r, KdNode *t, unsigned *b, unsigned *e) {
   return true;
 }
 
+/* Appends the element index of vr to the current edit: Σ ± terms. */
 bool rw_edit_index(R *r, const VRef *vr) {
   if (vr->nterms == 0) {
     kd_edit_text(r->cur.E, "0");
@@ -185,12 +174,12 @@ static bool plain_ends(R *r, KdNode *n) {
   return k > b && k < e && r->text[k] == '(' && rw_matching_paren(r, k, e, &close) && close == e - 1;
 }
 
-/* Whether the parentheses and brackets of map text [b, e) balance and never
- * close more than they opened (string and character literals skipped): an
- * access whose extent crosses the end of a macro's argument (`ID(p)->x`:
- * `p)->x`) does not. */
-static bool balanced(R *r, unsigned b, unsigned e) {
-  int depth = 0;
+/* Scans map text [b, e) (string and character literals skipped): whether
+ * its parentheses and brackets balance and never close more than they
+ * opened, and (*comma) whether it holds a comma outside them and braces. */
+static bool scan_brackets(R *r, unsigned b, unsigned e, bool *comma) {
+  int depth = 0, braces = 0;
+  *comma = false;
   for (unsigned k = b; k < e; k++) {
     char ch = r->text[k];
     if (ch == '"' || ch == '\'') {
@@ -199,10 +188,27 @@ static bool balanced(R *r, unsigned b, unsigned e) {
       continue;
     }
     depth += ch == '(' || ch == '[' ? 1 : ch == ')' || ch == ']' ? -1 : 0;
+    braces += ch == '{' ? 1 : ch == '}' ? -1 : 0;
     if (depth < 0)
       return false;
+    *comma |= ch == ',' && depth == 0 && braces == 0;
   }
   return depth == 0;
+}
+
+/* Whether the parentheses and brackets of map text [b, e) balance and never
+ * close more than they opened: an access whose extent crosses the end of a
+ * macro's argument (`ID(p)->x`: `p)->x`) does not. */
+static bool balanced(R *r, unsigned b, unsigned e) {
+  bool comma;
+  return scan_brackets(r, b, e, &comma);
+}
+
+/* Whether map text [b, e) holds a comma outside parentheses and brackets:
+ * two macro arguments. */
+static bool top_comma(R *r, unsigned b, unsigned e) {
+  bool comma;
+  return !scan_brackets(r, b, e, &comma) || comma;
 }
 
 /* Common checks before an edit of vr at node c; false (and the struct keeps AoS) if not safe. */
