@@ -70,16 +70,43 @@ static bool macro_argument(CXSourceLocation l) { return !same_loc(l, KIND_EXPANS
  * macro (`d[IDX(n, j, 0, k)]`, HeCBench testSNAP), the text between the
  * brackets, which are in the file: whatever the macro expands to, the
  * subscript's index is all of it.  False if neither. */
-static bool term_range(R *r, KdNode *t, unsigned *b, unsigned *e) {
-  KdNode *last = t;  // (the term's last token: its rightmost leaf's)
-  while (last->nkids > 0)
-    last = last->kids[last->nkids - 1];
-  CXSourceLocation first = clang_getRangeStart(kd_node_extent(r->tree, t));
+/* The first token of node t and the location of its last (its rightmost leaf's). */
+static void term_ends(R *r, KdNode *t, CXSourceLocation *first, CXSourceLocation *last) {
+  KdNode *l = t;
+  while (l->nkids > 0)
+    l = l->kids[l->nkids - 1];
+  *first = clang_getRangeStart(kd_node_extent(r->tree, t));
+  *last = clang_getCursorLocation(l->c);
+}
+
+/* Whether a term of vr other than term i has a token of the macro
+ * expansion that produced location l at either end. */
+static bool other_term_in(R *r, const VRef *vr, int i, CXSourceLocation l) {
+  for (int j = 0; j < vr->nterms; j++) {
+    CXSourceLocation f, z;
+    if (j == i)
+      continue;
+    term_ends(r, vr->term[j], &f, &z);
+    if ((in_macro(f) && same_expansion(f, l)) || (in_macro(z) && same_expansion(z, l)))
+      return true;
+  }
+  return false;
+}
+
+static bool term_range(R *r, const VRef *vr, int i, unsigned *b, unsigned *e) {
+  KdNode *t = vr->term[i];
+  CXSourceLocation first, lastl;
+  term_ends(r, t, &first, &lastl);
   // no macro at either end: the text as spelled.  A term that begins in one macro argument and ends in
   // another (`#define SUM(a, b) a + b`, `d[SUM(i, 1)]`) spans `i, 1` in the file, which is not it (found
   // by review: the index became a comma expression)
-  CXSourceLocation lastl = clang_getCursorLocation(last->c);
   if (!in_macro(first) && !in_macro(lastl) && rw_node_range(r, t, b, e))
+    return true;
+  // begun in the file, ended by a macro's body (`tables + (size_t)t * SLOTS`): the text up to the end of
+  // the macro's call, unless the rest of that expansion belongs to another term (`#define TAIL 2 + 1`,
+  // `p + k * TAIL` parses as `(p + k * 2) + 1`: the terms k * 2 and 1 share it)
+  if (!in_macro(first) && !macro_argument(lastl) && !other_term_in(r, vr, i, lastl) && rw_node_range(r, t, b, e) &&
+      balanced(r, *b, *e))
     return true;
   // both ends in one argument of one macro call (`TWICE(p[i].y)`): the argument's text, in the file
   if (macro_argument(first) && macro_argument(lastl) && same_expansion(first, lastl) && rw_node_range(r, t, b, e) &&
@@ -106,7 +133,7 @@ bool rw_edit_index(R *r, const VRef *vr) {
   }
   for (int i = 0; i < vr->nterms; i++) {
     unsigned b, e;
-    if (!term_range(r, vr->term[i], &b, &e))
+    if (!term_range(r, vr, i, &b, &e))
       return false;
     if (vr->nterms == 1 && !vr->neg[i]) {
       kd_edit_text(r->cur.E, "(");
@@ -221,7 +248,7 @@ bool rw_editable(R *r, const VRef *vr, KdNode *c, unsigned *b, unsigned *e) {
   }
   for (int i = 0; i < vr->nterms; i++) {
     unsigned tb, te;
-    if (!term_range(r, vr->term[i], &tb, &te) || tb < *b || te > *e) {
+    if (!term_range(r, vr, i, &tb, &te) || tb < *b || te > *e) {
       rw_set_bad(r, rs, vr->term[i]->c,
                  "an index is spelled inside a macro (the rewriter edits only code spelled in the file)");
       return false;
