@@ -185,6 +185,20 @@ CXCursor rw_dependent_callee(R *r, KdNode *call) {
   return def;
 }
 
+/* A call c of function (or function template) def that is no cloneable
+ * function: a launch if def is a kernel; each argument flows into its
+ * parameter. */
+static void flow_call(R *r, KdNode *c, CXCursor def, int nargs) {
+  if (r->cuda && rw_is_kernel_fn(r, def))
+    mark_launched(r, def);
+  int np = kd_function_nparams(def);
+  for (int i = 0; i < nargs && i < np; i++) {
+    Var *pv = rw_var_find(r, kd_function_param(def, (unsigned)i));
+    if (pv)
+      rw_flow(r, pv, rw_arg_node(r, c, i));
+  }
+}
+
 static void pass1_vardecl(R *r, KdNode *v) {
   CXType t = clang_getCursorType(v->c);
   int rs = rw_rs_of_pointer(r, t);
@@ -268,14 +282,7 @@ static void pass1_node(R *r, KdNode *c) {
     if (rw_launch_call(r, c, &lk, &la)) {
       pass1_launch(r, lk, la);
     } else if (!clang_Cursor_isNull(dc = rw_dependent_callee(r, c))) {
-      if (rw_is_kernel_fn(r, dc))
-        mark_launched(r, dc);  // (the instantiations share the template's parameter declarations)
-      int np = kd_function_nparams(dc);
-      for (int i = 0; i < nargs && i < np; i++) {
-        Var *pv = rw_var_find(r, kd_function_param(dc, (unsigned)i));
-        if (pv)
-          rw_flow(r, pv, rw_arg_node(r, c, i));
-      }
+      flow_call(r, c, dc, nargs);  // (the instantiations share the template's parameter declarations)
     } else if (h && h->kind == H_MALLOC && nargs >= 1) {
       Var *v = rw_address_of_var(r, rw_arg_node(r, c, 0));
       if (v) {
@@ -292,14 +299,7 @@ static void pass1_node(R *r, KdNode *c) {
         rw_add_edge(r, c, F);  // routed later (route_calls)
       } else if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
                                                clang_getCursorKind(def) == CXCursor_CXXMethod)) {
-        if (r->cuda && rw_is_kernel_fn(r, def))
-          mark_launched(r, def);
-        int np = clang_Cursor_getNumArguments(def);
-        for (int i = 0; i < nargs && i < np; i++) {
-          Var *pv = rw_var_find(r, clang_Cursor_getArgument(def, (unsigned)i));
-          if (pv)
-            rw_flow(r, pv, rw_arg_node(r, c, i));
-        }
+        flow_call(r, c, def, nargs);
       }
     }
   } else if (k == CXCursor_ReturnStmt) {
