@@ -1,6 +1,12 @@
 /* distance.c: memory distance δ over the access model (Sect. 3.1, docs/method-notes.md §1).
  *
- * Two passes over the region tree of a kernel, for one struct with F fields:
+ * Three passes over the region tree of a kernel, for one struct with F fields:
+ *
+ * 0. local_block(r, cur): walks forward through straight-line code and
+ *    branches carrying the distance from the nearest preceding access of
+ *    every g, and stores it at every access of the struct (Prev).  Loops,
+ *    switch segments and calls start a new block, jumps end one, so the value
+ *    is the same in every iteration and every call site.
  *
  * 1. summary(r): what region r looks like from outside, for every target
  *    field g.  Every path through r either reaches an access of g (the
@@ -14,7 +20,8 @@
  * 2. eval(r, state): walks r backwards carrying, for each context, the
  *    distance from the current point to the next access of every g.  At each
  *    access of a field f1 the distances after it are the candidates for
- *    δ→(f1,g); then the access is stepped over (g = f1 becomes σ(i), the
+ *    δ→(f1,g) (their maximum over the contexts, lowered to pass 0's
+ *    predecessor distance); then the access is stepped over (g = f1 becomes σ(i), the
  *    others grow by σ(i)).  A loop body is seen in many iterations; since
  *    distances are monotone in the continuation, the largest finite value over
  *    all iterations is reached in the first or in the last, so a body is
@@ -27,6 +34,7 @@
 #include "distance.h"
 #include "mem.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,11 +76,18 @@ typedef struct Memo {
   UT_hash_handle hh;
 } Memo;
 
+typedef struct Prev {
+  const KdRegion *key;   // a KR_ACCESS region of the struct under analysis
+  int64_t *P;            // F entries: distance from the nearest preceding access of g in its block, or KD_INF
+  UT_hash_handle hh;
+} Prev;
+
 typedef struct Dist {
   int F;                 // fields of the struct under analysis
   int sid;               // its struct id
   int64_t *dir;          // F×F directed distances (output)
   Memo *memo;            // loop summaries
+  Prev *prev;            // pass 0's result, one entry per access of the struct
 } Dist;
 
 static void sum_init(Dist *d, Sum *s) {
@@ -271,6 +286,84 @@ static Memo *loop_memo(Dist *d, const KdRegion *r) {
   return m;
 }
 
+/* ---- pass 0: the nearest preceding access within a block ---- */
+
+/* cur[g] := the distance from the nearest preceding access of g to the
+ * current point (σ of the instructions after that access), walking forward
+ * through straight-line code and branches (IN = min over the two sides).
+ * Every loop, switch segment and inlined call starts a new block (cur = ∞ at
+ * its entry and after it), and a jump ends one, so the value at an access is
+ * the same in every iteration and at every call site: it is a bound on the
+ * access's true nearest predecessor in every instance (docs/method-notes.md
+ * §1, "nearest neighbour in either direction"). */
+static void local_block(Dist *d, const KdRegion *r, int64_t *cur);
+
+static void local_fresh(Dist *d, const KdRegion *r) {
+  if (!r)
+    return;
+  int64_t *v = kd_xmalloc((size_t)d->F * sizeof(int64_t));
+  for (int g = 0; g < d->F; g++)
+    v[g] = KD_INF;
+  local_block(d, r, v);
+  free(v);
+}
+
+static void local_kill(Dist *d, int64_t *cur) {
+  for (int g = 0; g < d->F; g++)
+    cur[g] = KD_INF;
+}
+
+static void local_block(Dist *d, const KdRegion *r, int64_t *cur) {
+  const int F = d->F;
+  if (!r)
+    return;
+  switch (r->kind) {
+  case KR_ACCESS:
+    if (r->acc.struct_id == d->sid) {
+      Prev *p;
+      HASH_FIND_PTR(d->prev, &r, p);
+      if (!p) {  // a callee shared by several call sites is walked once per site, alike
+        p = kd_xcalloc(1, sizeof(Prev));
+        p->key = r;
+        p->P = kd_xmalloc((size_t)F * sizeof(int64_t));
+        HASH_ADD_PTR(d->prev, key, p);
+      }
+      for (int g = 0; g < F; g++)
+        p->P[g] = sat_add(cur[g], r->acc.bytes);
+    }
+    for (int g = 0; g < F; g++)
+      cur[g] = moves(d, &r->acc, g) ? 0 : sat_add(cur[g], r->acc.bytes);
+    return;
+  case KR_SEQ:
+    for (int i = 0; i < r->n; i++)
+      local_block(d, r->kids[i], cur);
+    return;
+  case KR_IF: {
+    local_block(d, r->kids[0], cur);
+    int64_t *e = kd_xmalloc((size_t)F * sizeof(int64_t));
+    memcpy(e, cur, (size_t)F * sizeof(int64_t));
+    local_block(d, r->kids[1], cur);
+    local_block(d, r->kids[2], e);
+    for (int g = 0; g < F; g++)
+      cur[g] = min64(cur[g], e[g]);
+    free(e);
+    return;
+  }
+  case KR_LOOP:
+  case KR_SWITCH:
+  case KR_CALL:
+    for (int i = 0; i < r->n; i++)
+      local_fresh(d, r->kids[i]);
+    local_kill(d, cur);
+    return;
+  case KR_BREAK:
+  case KR_CONTINUE:
+  case KR_RETURN:
+    local_kill(d, cur);  // what follows in this block is dead: no predecessor
+    return;
+  }
+}
+
 /* ---- pass 2: evaluation under contexts ---- */
 
 /* R contexts, each a vector of F distances from the current point to the next
@@ -305,10 +398,14 @@ static void eval_opt(Dist *d, const KdRegion *r, State *s) {
     eval(d, r, s);
 }
 
-static void record(Dist *d, const KdAccess *a, const State *s) {
+static void record(Dist *d, const KdRegion *r, const State *s) {
   const int F = d->F;
+  const KdAccess *a = &r->acc;
   if (a->struct_id != d->sid)
     return;  // other data only adds distance
+  Prev *p;
+  HASH_FIND_PTR(d->prev, &r, p);
+  assert(p);  // pass 0 reached every access that pass 2 reaches
   for (int g = 0; g < F; g++) {
     int64_t best = KD_DIST_NONE;
     if (moves(d, a, g)) {
@@ -322,6 +419,7 @@ static void record(Dist *d, const KdAccess *a, const State *s) {
     }
     if (best == KD_DIST_NONE)
       continue;
+    best = min64(best, p->P[g]);  // a neighbour just before it is as near (method-notes §1)
     if (a->field >= 0) {
       if (a->field != g)
         d->dir[(size_t)a->field * F + g] = max64(d->dir[(size_t)a->field * F + g], best);
@@ -490,7 +588,7 @@ static void eval_loop(Dist *d, const KdRegion *r, State *s) {
 static void eval(Dist *d, const KdRegion *r, State *s) {
   switch (r->kind) {
   case KR_ACCESS:
-    record(d, &r->acc, s);
+    record(d, r, s);
     step(d, &r->acc, s);
     return;
   case KR_SEQ:
@@ -556,6 +654,7 @@ void kd_distance_accumulate(const KdRegion *body, int struct_id, int nfields, in
   if (!body || nfields <= 0)
     return;
   Dist d = {.F = nfields, .sid = struct_id, .dir = dir};
+  local_fresh(&d, body);
   State s = {1, mat_new(&d, 1), NULL, NULL, NULL};
   set_all(&d, &s, NULL);  // nothing follows the end of the kernel
   eval(&d, body, &s);
@@ -566,6 +665,12 @@ void kd_distance_accumulate(const KdRegion *body, int struct_id, int nfields, in
     sum_free(&m->iter);
     sum_free(&m->whole);
     free(m);
+  }
+  Prev *p, *ptmp;
+  HASH_ITER(hh, d.prev, p, ptmp) {
+    HASH_DEL(d.prev, p);
+    free(p->P);
+    free(p);
   }
 }
 

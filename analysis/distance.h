@@ -4,9 +4,12 @@
  * For an access i of field f1, the distance to field g is the shortest path
  * (IN = min over predecessors) from i to the nearest following access of g in
  * the loop-unrolled instruction stream, counting σ(j) of every global-memory
- * instruction j after i up to and including that access.  δ→(f1,g) is the
- * maximum of those distances over every access of f1 that has a following
- * access of g; δ(f1,g) = max(δ→(f1,g), δ→(g,f1)).  Fields moved by the same
+ * instruction j after i up to and including that access; the largest of
+ * these over the instances of i is lowered to the distance from the nearest
+ * preceding access of g in i's block (straight-line code and branches; loops,
+ * switches, calls and jumps end a block), when that is nearer.  δ→(f1,g) is
+ * the maximum over every access of f1 that has a following access of g;
+ * δ(f1,g) = max(δ→(f1,g), δ→(g,f1)).  Fields moved by the same
  * instruction (a whole-struct copy) are at distance 0 from each other there.
  *
  * Loops are never unrolled literally: a loop of n iterations is summarised
