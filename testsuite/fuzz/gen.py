@@ -98,6 +98,7 @@ FEATURES = {
     "globals": (0.3, "CUDA: main's device arrays kept in pointer variables of file scope (static or not, = nullptr, NULL)"),
     "returns": (0.3, "CUDA: functions returning an element by reference or a pointer (device), and a device array (host)"),
     "field_addr": (0.3, "CUDA: a field's address (&p[i].f, &p[j].f.x's vector, &p[i].a[k]) given to helpers that use it within the field"),
+    "ref_params": (0.3, "CUDA: elements given to helpers' S & / const S & parameters (read, written, passed on; also a local copy: clones)"),
 }
 
 # scalar types: key -> (CUDA spelling, OpenCL spelling, bytes, kind, cldiff fill)
@@ -174,7 +175,7 @@ class Gen:
                 self.feat[f] = False
         else:
             for f in ("memset", "copies_host", "host_helper", "ldg", "async", "launch_kernel", "host_fn", "refs",
-                      "shared_helper", "templates", "globals", "returns", "field_addr"):
+                      "shared_helper", "templates", "globals", "returns", "field_addr", "ref_params"):
                 self.feat[f] = False
         self.r = random.Random(seed)
         self.cu = lang == "cuda"
@@ -782,6 +783,8 @@ class Gen:
                 kinds += ["ret"] * 2
             if self.on("field_addr"):
                 kinds += ["faddr"] * 2
+            if self.on("ref_params"):
+                kinds += ["rparam"] * 2
             if depth < 2:
                 if self.on("branches"):
                     kinds += ["if", "switch"]
@@ -826,6 +829,8 @@ class Gen:
             return self.stmt_ret(K, ind)
         if k == "faddr":
             return self.stmt_faddr(K, ind)
+        if k == "rparam":
+            return self.stmt_rparam(K, ind)
         if k == "shared":
             src = K.tile
             leaf = r.choice(src["s"].leaves())
@@ -1015,7 +1020,46 @@ class Gen:
                     fas.append((l, argpath, rd, wr))
                 if fas:
                     helpers[("fa", s.name)] = fas
+        if self.on("ref_params"):
+            # feature ref_params: per struct, helpers taking an element by reference: one reads a leaf, one
+            # reads another and passes the reference on, one writes a leaf; a stream of their own
+            rq = random.Random(f"{self.seed}:ref_params")
+            for s in structs:
+                T, ls = s.spell, s.leaves()
+                l1, l2, lw = rq.choice(ls), rq.choice(ls), rq.choice(ls)
+                rd, rd2, wr = f"rp_rd_{s.name}", f"rp_rd2_{s.name}", f"rp_wr_{s.name}"
+                op = "+= 1.0f" if lw.kind == "f" else "^= 3"
+                text.append(f"__device__ float {rd}(const {T} &e) {{\n  return (float)(e{self.leaf_path_fixed(l1)});\n}}")
+                text.append(f"__device__ float {rd2}(const {T} &e) {{\n  return {rd}(e) + (float)(e{self.leaf_path_fixed(l2)}) * 0.5f;\n}}")
+                text.append(f"__device__ void {wr}({T} &e) {{\n  e{self.leaf_path_fixed(lw)} {op};\n}}")
+                helpers[("rp", s.name)] = (rd, rd2, wr, lw)
         return helpers, text
+
+    def stmt_rparam(self, K, ind):
+        """feature ref_params: an element bound to a helper's reference parameter: the own element (written,
+        unless its leaf is updated atomically in this kernel, or read), a read-only array's element (read),
+        or a local copy of one (read: the helper's text stays for it, a clone takes device data)"""
+        r = self.r
+        s = K.W["s"]
+        hw = K.helpers.get(("rp", s.name))
+        reads = [src for src in K.sources if src["role"] == "r" and not src.get("cas") and ("rp", src["s"].name) in K.helpers]
+        opts = (["wr"] if hw and not K.atomic and (K.W["p"], hw[3].field) not in K.reserved else []) + \
+               (["own"] if hw else []) + (["rd", "rd", "copy"] if reads else [])
+        if not opts:
+            return []
+        c = r.choice(opts)
+        W, i = K.W["p"], K.i
+        if c in ("wr", "own"):
+            rd, rd2, wr, _ = hw
+            base = r.choice([f"{W}[{i}]", f"*({W} + {i})"])
+            return [f"{ind}{wr}({base});"] if c == "wr" else [f"{ind}{K.acc} += {r.choice([rd, rd2])}({base});"]
+        src = r.choice(reads)
+        rd, rd2, _, _ = K.helpers[("rp", src["s"].name)]
+        e = f"{src['p']}[{self.index_for(K, src)}]"
+        if c == "copy" and not src["s"].packed:  # (a packed struct's copy: nvcc 13's misaligned loads, seed 30044)
+            t = self.name("rc")
+            return [f"{ind}{{", f"{ind}  {src['s'].spell} {t} = {e};", f"{ind}  {K.acc} += {rd}({t});", f"{ind}}}"]
+        return [f"{ind}{K.acc} += {r.choice([rd, rd2])}({e});"]
 
     def fa_split(self, s, leaf):
         """feature field_addr: how a helper takes leaf by address: (the path to the part whose address is

@@ -195,7 +195,7 @@ static void flow_call(R *r, KdNode *c, CXCursor def, int nargs) {
   for (int i = 0; i < nargs && i < np; i++) {
     Var *pv = rw_var_find(r, kd_function_param(def, (unsigned)i));
     if (pv)
-      rw_flow(r, pv, rw_arg_node(r, c, i));
+      rw_param_flow(r, pv, rw_arg_node(r, c, i));
   }
 }
 
@@ -332,7 +332,8 @@ void rw_pass1_below(R *r, KdNode *n) {
 /* The cloneable functions: CUDA, defined in the file, not kernels, plain
  * functions (not methods, operators, template specializations, or friends
  * defined in a class: a clone of those could not be declared or named
- * beside them), with a pointer to a planned struct among their parameters.
+ * beside them), with a pointer or an lvalue reference to a planned struct
+ * among their parameters.
  * The others are rewritten in place or not at all, as before. */
 static void setup_fns(R *r) {
   if (!r->cuda)
@@ -351,8 +352,10 @@ static void setup_fns(R *r) {
       continue;
     bool takes = false;
     int np = clang_Cursor_getNumArguments(fn);
-    for (int i = 0; i < np && !takes; i++)
-      takes = rw_rs_of_pointer(r, clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i))) >= 0;
+    for (int i = 0; i < np && !takes; i++) {
+      CXType pt = clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i));
+      takes = rw_rs_of_pointer(r, pt) >= 0 || rw_rs_of_lvalue_ref(r, pt) >= 0;
+    }
     if (!takes)
       continue;
     Fn *F = kd_xcalloc(1, sizeof *F);
@@ -372,6 +375,35 @@ static bool opencl_constant_pointer(CXType ptr) {
   bool c = t && (strstr(t, "__constant") || strstr(t, "constant "));
   clang_disposeString(s);
   return c;
+}
+
+/* Whether fn is a plain function or function template: not a member
+ * function, constructor or operator (whose calls are spelled without the
+ * arguments' list, `a == p[i]`, or reach them through other paths). */
+static bool plain_fn(CXCursor fn) {
+  enum CXCursorKind k = clang_getCursorKind(fn);
+  char name[256];
+  rw_spell(fn, name, sizeof name);
+  return (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) &&
+         !(!strncmp(name, "operator", 8) && !rw_is_ident_char(name[8]));
+}
+
+/* CUDA: parameter p (of type t) is an lvalue reference to struct rs
+ * (`const S &s`, `S &s`): a Var.ref, as a local reference is; each call
+ * binds its argument to it (rw_param_flow), and where that is an element of
+ * device data the parameter becomes a view of that one element (the call
+ * passes `kdlg_S_offset(p, (i))`, designate.c reads each use of its name as
+ * element 0).  A volatile one keeps AoS (the accessors are not volatile). */
+static void ref_param(R *r, CXCursor p, int rs, CXType t) {
+  Var *v = rw_var_add(r, p, rs);
+  if (!v->ref)
+    r->fl.nrefs++;
+  bool vol = clang_isVolatileQualifiedType(clang_getPointeeType(clang_getCanonicalType(t)));
+  for (Var *x = rw_base_var(r, p); x; x = x->twin) {
+    x->ref = true;
+    if (vol)
+      rw_set_opaque(r, x, p, "it is a reference to volatile (the accessors' loads and stores are not volatile)");
+  }
 }
 
 void rw_pass1(R *r) {
@@ -401,6 +433,10 @@ void rw_pass1(R *r) {
       CXCursor p = kd_function_param(fn, (unsigned)i);
       CXType t = rw_ctype(p);
       int rs = rw_rs_of_pointer(r, t);
+      if (rs < 0 && r->cuda && !kernel && plain_fn(fn) && (rs = rw_rs_of_lvalue_ref(r, t)) >= 0) {
+        ref_param(r, p, rs, t);  // `const S &s`: a view of the one element a call binds to it
+        continue;
+      }
       if (rs < 0)
         continue;
       Var *v = rw_var_add(r, p, rs);

@@ -546,6 +546,7 @@ void rw_add_move(R *r, Var *from, Var *to);
 void rw_close_moves(R *r);
 void rw_flow(R *r, Var *to, KdNode *e);
 void rw_bind_ref(R *r, Var *to, KdNode *e);
+void rw_param_flow(R *r, Var *to, KdNode *e);
 void rw_set_opaque(R *r, Var *v, CXCursor at, const char *why);
 int rw_comp_class(R *r, const Var *v);
 

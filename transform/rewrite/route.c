@@ -58,7 +58,8 @@ int rw_call_class(R *r, KdNode *c, const Fn *F, int inst, int mix_rs, bool *mixe
     if (!pv)
       continue;
     Var *from = NULL;
-    Src s = rw_ptr_source(r, rw_arg_node(r, c, i), &from);
+    bool moved;
+    Src s = pv->ref ? rw_elem_source(r, rw_arg_node(r, c, i), &from, &moved) : rw_ptr_source(r, rw_arg_node(r, c, i), &from);
     int k = 0;
     if (s == SRC_VAR && from->rs == pv->rs) {
       k = rw_comp_class(r, from);
@@ -106,7 +107,7 @@ static void route_edge(R *r, int i, int to) {
   for (int a = 0; a < nargs && a < np; a++) {
     Var *pv = rw_base_var(r, clang_Cursor_getArgument(e.callee->def, (unsigned)a));
     if (pv)
-      rw_flow(r, to == 1 && pv->twin ? pv->twin : pv, rw_arg_node(r, e.call, a));
+      rw_param_flow(r, to == 1 && pv->twin ? pv->twin : pv, rw_arg_node(r, e.call, a));
   }
   r->cur.inst = save;
   fn_make_live(r, e.callee, to);

@@ -217,6 +217,15 @@ void rw_flow(R *r, Var *to, KdNode *e) {
 }
 
 
+/* Argument e of a call flows into parameter `to`: bound to it where the
+ * parameter is a reference (Var.ref), else a pointer's flow. */
+void rw_param_flow(R *r, Var *to, KdNode *e) {
+  if (to->ref)
+    rw_bind_ref(r, to, e);
+  else
+    rw_flow(r, to, e);
+}
+
 /* Reference variable `to` is bound to element expression e (`S &r = p[i]`):
  * it joins the pointer e is reached through, with the offset `&e` adds, as
  * `S *r = &p[i]` would; a reference bound to anything else (a local

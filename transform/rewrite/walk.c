@@ -634,6 +634,10 @@ static void walk_call(R *r, KdNode *c) {
       rw_set_bad(r, pv->rs, a->c, "it is passed to kernel '%s', whose parameter becomes buffers, not a view", name);
       continue;
     }
+    if (pv && rw_is_view(r, pv) && pv->ref) {  // a reference parameter: a view of the element bound to it
+      rw_emit_elem_view(r, a, pv->rs);
+      continue;
+    }
     if (pv && rw_is_view(r, pv)) {
       rw_emit_view_value(r, a, pv->rs, "a function parameter");
       continue;
