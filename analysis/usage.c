@@ -83,3 +83,41 @@ uint32_t kd_used_permille(double used, double moved) {
     return 0;
   return (uint32_t)floor(1000.0 * used / moved + 0.5);
 }
+
+typedef struct Moves {
+  int sid;
+  double whole, all;
+} Moves;
+
+static void walk_moves(Moves *m, const KdRegion *r, double count) {
+  if (!r || !(count > 0))
+    return;
+  switch (r->kind) {
+  case KR_ACCESS:
+    if (r->acc.struct_id == m->sid) {
+      m->all += count;
+      if (r->acc.field < 0)
+        m->whole += count;
+    }
+    return;
+  case KR_LOOP: {
+    double trip = (double)r->loop->trip;
+    walk_moves(m, r->kids[0], count);
+    walk_moves(m, r->kids[1], count * (r->loop->do_while ? trip : trip + 1));
+    walk_moves(m, r->kids[2], count * trip);
+    walk_moves(m, r->kids[3], count * trip);
+    return;
+  }
+  default:
+    for (int i = 0; i < r->n; i++)
+      walk_moves(m, r->kids[i], count);
+    return;
+  }
+}
+
+void kd_use_whole_moves(const KdRegion *body, int sid, double *whole, double *all) {
+  Moves m = {sid, 0, 0};
+  walk_moves(&m, body, 1);
+  *whole += m.whole;
+  *all += m.all;
+}

@@ -67,4 +67,11 @@ void kd_use_add(KdUse *u, double count, double used_bytes, double cluster_bytes)
  * nothing).  used <= moved is expected; larger values give 1000. */
 uint32_t kd_used_permille(double used, double moved);
 
+/* Adds to *whole and *all one kernel's executions of the accesses of struct
+ * sid that move whole elements (a copy `S t = p[i]`, `p[i] = t`: field -1)
+ * and of all its accesses, each counted as usage.c counts (loops by their
+ * trip counts, both arms of a branch).  The share decides whether raising
+ * an AoS element's alignment can pay (docs/design.md "Aligned AoS"): only a
+ * whole move gets wider.  Never fails. */
+void kd_use_whole_moves(const KdRegion *body, int sid, double *whole, double *all);
 #endif

@@ -121,13 +121,19 @@ static void put_tree(FILE *out, const KdDeviceModel *m, const uint64_t attr[KD_N
 
 /* "aligned: ..." for an AoS cluster of the tree's where kdlg-opt's rule
  * raised the alignment, or would have for a struct's only cluster. */
-static void put_align(FILE *out, const KdStruct *st, const KdCluster *c, KdLayoutChoice L) {
+static void put_align(FILE *out, const KdStructPlan *sp, const KdCluster *c, KdLayoutChoice L) {
+  const KdStruct *st = sp->g->st;
   if (L.kind != KD_LAYOUT_AOS)
     return;
   uint32_t want = kd_plan_vector_align(st, c);
   if (L.align)
     fprintf(out, "    aligned: %u B = σ(c), above its fields' %u B, so that an element moves as one access\n",
             L.align, kd_plan_field_align(st, c));
+  else if (want && sp->g->nclusters == 1 && !(2 * sp->whole_moves >= sp->moves && sp->whole_moves > 0))
+    fprintf(out,
+            "    not aligned: σ(c) = %u B would be one access, but whole elements move in %.1f %% of its accesses "
+            "(by executions), less than half: field accesses are as wide either way, and the struct stays as it is\n",
+            want, sp->moves > 0 ? 100.0 * sp->whole_moves / sp->moves : 0.0);
   else if (want)
     fprintf(out,
             "    not aligned: σ(c) = %u B would be one access, but the struct's one cluster would then not keep its "
@@ -191,7 +197,7 @@ static void explain_struct(FILE *out, const KdPlan *plan, const KdStructPlan *sp
     put_joined(out, g, of, c, cl->nfields);
     put_not_joined(out, g, of, c, g->nclusters);
     put_tree(out, plan->model, attr, L);
-    put_align(out, st, cl, L);
+    put_align(out, sp, cl, L);
   }
   free(of);
 }

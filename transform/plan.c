@@ -171,13 +171,21 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
                          sizeof(KdFieldUse));
     for (int k = 0; k < prog->nkernels; k++)  // one walk per kernel; each cluster's φ is then a sum
       kd_use_fields(prog->kernels[k].body, st, sid, sp->use + (size_t)k * (size_t)st->nfields);
+    // whole-element moves among the struct's accesses, by executions: only they get wider when aligned
+    double whole = 0, moves = 0;
+    for (int k = 0; k < prog->nkernels; k++)
+      kd_use_whole_moves(prog->kernels[k].body, sid, &whole, &moves);
+    // (one AoS cluster and no whole moves to speak of: aligning would rewrite the struct for nothing)
+    bool widen = sp->g->nclusters != 1 || (2 * whole >= moves && whole > 0);
+    sp->whole_moves = whole;
+    sp->moves = moves;
     for (int c = 0; c < sp->g->nclusters; c++) {
       const KdCluster *cl = &sp->g->clusters[c];
       uint64_t attr[KD_NATTRS];
       kd_plan_cluster_attributes(prog, sp, cl, attr);
       sp->layouts[c] =
           kd_device_model_select(model, attr[KD_ATTR_SIGMA_C], attr[KD_ATTR_SIGMA_MIN], attr[KD_ATTR_USED]);
-      if (sp->layouts[c].kind == KD_LAYOUT_AOS)
+      if (sp->layouts[c].kind == KD_LAYOUT_AOS && widen)
         sp->layouts[c].align = kd_plan_vector_align(st, cl);
     }
     if (sp->g->nclusters == 1 && sp->layouts[0].align) {

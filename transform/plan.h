@@ -20,6 +20,8 @@ typedef struct KdStructPlan {
   KdLayoutChoice *layouts;   // one per cluster (owned)
   bool uniform;              // every access, in every kernel, is uniform across a work-group (a broadcast)
   bool forced;               // the clusters come from --layout or --plan-in, not from the analysis
+  double whole_moves, moves; // executions of its whole-element accesses and of all its accesses (usage.h's
+                             // kd_use_whole_moves): a lone AoS cluster is aligned only where whole moves are half
   int *kdlg_of;              // uniform: field → cluster of the ε-partition (what --layout split uses); owned
   int kdlg_nclusters;        // number of clusters of kdlg_of
   KdFieldUse *use;           // prog->nkernels × nfields: each kernel's use of each field (φ, usage.h); owned

@@ -1,5 +1,5 @@
 struct Hot { float x, y, z, w; int id; };  // rewritten
-struct Esc { float a, b; };                // kept: its pointer is stored in memory
+struct Esc { float a, b; };                // kept: its pointer is stored in memory (copied whole: aligned 8)
 struct One { int v; };                     // AoS by the plan: one 4-byte cluster
 
 __device__ Esc *saved;
@@ -8,7 +8,7 @@ __global__ void k(Hot *h, Esc *e, One *o, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     h[i].x += h[i].y;
-    e[i].a = e[i].b;
+    { Esc t = e[i]; t.a = t.b; e[i] = t; }
     o[i].v += 1;
     if (i == 0)
       saved = e;
