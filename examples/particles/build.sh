@@ -34,8 +34,13 @@ flags=(-O3 -std=c++17 -arch=sm_90)
 if grep -q 'kdlg-rewrite\]' "$out/remarks.txt"; then
   echo "FAIL: a struct keeps AoS:" >&2; cat "$out/remarks.txt" >&2; exit 1
 fi
+# Particle is rewritten in every layout; Cell too, except that auto may keep it as it is: its fields
+# are updated by atomics and never copied whole, so aligning its one AoS cluster would buy nothing
+# (docs/design.md "Aligned AoS")
 for s in Particle Cell; do
-  grep -q "^ \* $s: .* -> rewritten" "$out/opt/main.cpp" || { echo "FAIL: $s not rewritten" >&2; head -8 "$out/opt/main.cpp" >&2; exit 1; }
+  want="-> rewritten"
+  [ "$layout" = auto ] && [ $s = Cell ] && want="-> \(rewritten\|AoS (unchanged)\)"
+  grep -q "^ \* $s: .* $want" "$out/opt/main.cpp" || { echo "FAIL: $s not rewritten" >&2; head -8 "$out/opt/main.cpp" >&2; exit 1; }
 done
 cuda_inc=$(dirname "$(dirname "$(readlink -f "$nvcc")")")/include
 # (each program: the .cu files with nvcc, main.cpp with the host compiler, linked by nvcc)
