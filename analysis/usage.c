@@ -4,52 +4,62 @@
 #include <math.h>
 #include <stdbool.h>
 
-typedef struct Walk {
-  const KdStruct *st;
-  int sid;
-  KdFieldUse *f;  // [field of st]
-} Walk;
+/* Calls visit(ctx, a, count) for every access a below r, whose every
+ * instruction runs `count` times per work-item: loops by their trip counts
+ * (the condition once more than the body, except in a do loop), both arms of
+ * a branch, every switch segment, inlined calls. */
+typedef void (*Visit)(void *ctx, const KdAccess *a, double count);
 
-static void touch(Walk *w, int dir, int field, double count) {
-  if (count > w->f[field].count[dir])
-    w->f[field].count[dir] = count;
-}
-
-/* Visits r, whose every instruction runs `count` times per work-item. */
-static void walk(Walk *w, const KdRegion *r, double count) {
+static void walk(const KdRegion *r, double count, Visit visit, void *ctx) {
   if (!r || !(count > 0))
     return;
   switch (r->kind) {
   case KR_ACCESS:
-    if (r->acc.struct_id != w->sid)
-      return;
-    if (r->acc.field >= 0) {
-      touch(w, r->acc.store, r->acc.field, count);
-    } else {
-      for (int f = 0; f < w->st->nfields; f++)
-        touch(w, r->acc.store, f, count);
-    }
+    visit(ctx, &r->acc, count);
     return;
   case KR_LOOP: {
     double trip = (double)r->loop->trip;
-    walk(w, r->kids[0], count);                                          // init
-    walk(w, r->kids[1], count * (r->loop->do_while ? trip : trip + 1));  // cond
-    walk(w, r->kids[2], count * trip);                                   // body
-    walk(w, r->kids[3], count * trip);                                   // inc
+    walk(r->kids[0], count, visit, ctx);                                          // init
+    walk(r->kids[1], count * (r->loop->do_while ? trip : trip + 1), visit, ctx);  // cond
+    walk(r->kids[2], count * trip, visit, ctx);                                   // body
+    walk(r->kids[3], count * trip, visit, ctx);                                   // inc
     return;
   }
   default:  // sequences, branches (both arms), switch segments, inlined calls
     for (int i = 0; i < r->n; i++)
-      walk(w, r->kids[i], count);
+      walk(r->kids[i], count, visit, ctx);
     return;
+  }
+}
+
+typedef struct Fields {
+  const KdStruct *st;
+  int sid;
+  KdFieldUse *f;  // [field of st]
+} Fields;
+
+static void touch(KdFieldUse *u, int dir, double count) {
+  if (count > u->count[dir])
+    u->count[dir] = count;
+}
+
+static void visit_fields(void *ctx, const KdAccess *a, double count) {
+  Fields *w = ctx;
+  if (a->struct_id != w->sid)
+    return;
+  if (a->field >= 0) {
+    touch(&w->f[a->field], a->store, count);
+  } else {
+    for (int f = 0; f < w->st->nfields; f++)
+      touch(&w->f[f], a->store, count);
   }
 }
 
 void kd_use_fields(const KdRegion *body, const KdStruct *st, int sid, KdFieldUse *out) {
   for (int f = 0; f < st->nfields; f++)
     out[f] = (KdFieldUse){{0, 0}};
-  Walk w = {st, sid, out};
-  walk(&w, body, 1);
+  Fields w = {st, sid, out};
+  walk(body, 1, visit_fields, &w);
 }
 
 void kd_use_cluster(const KdFieldUse *per_field, const KdStruct *st, const int *fields, int nfields, KdUse *u) {
@@ -89,35 +99,18 @@ typedef struct Moves {
   double whole, all;
 } Moves;
 
-static void walk_moves(Moves *m, const KdRegion *r, double count) {
-  if (!r || !(count > 0))
+static void visit_moves(void *ctx, const KdAccess *a, double count) {
+  Moves *m = ctx;
+  if (a->struct_id != m->sid)
     return;
-  switch (r->kind) {
-  case KR_ACCESS:
-    if (r->acc.struct_id == m->sid) {
-      m->all += count;
-      if (r->acc.field < 0)
-        m->whole += count;
-    }
-    return;
-  case KR_LOOP: {
-    double trip = (double)r->loop->trip;
-    walk_moves(m, r->kids[0], count);
-    walk_moves(m, r->kids[1], count * (r->loop->do_while ? trip : trip + 1));
-    walk_moves(m, r->kids[2], count * trip);
-    walk_moves(m, r->kids[3], count * trip);
-    return;
-  }
-  default:
-    for (int i = 0; i < r->n; i++)
-      walk_moves(m, r->kids[i], count);
-    return;
-  }
+  m->all += count;
+  if (a->field < 0)
+    m->whole += count;
 }
 
 void kd_use_whole_moves(const KdRegion *body, int sid, double *whole, double *all) {
   Moves m = {sid, 0, 0};
-  walk_moves(&m, body, 1);
+  walk(body, 1, visit_moves, &m);
   *whole += m.whole;
   *all += m.all;
 }
