@@ -129,7 +129,7 @@ static void put_align(FILE *out, const KdStructPlan *sp, const KdCluster *c, KdL
   if (L.align)
     fprintf(out, "    aligned: %u B = σ(c), above its fields' %u B, so that an element moves as one access\n",
             L.align, kd_plan_field_align(st, c));
-  else if (want && sp->g->nclusters == 1 && !(2 * sp->whole_moves >= sp->moves && sp->whole_moves > 0))
+  else if (want && sp->g->nclusters == 1 && !kd_plan_whole_moves_pay(sp))
     fprintf(out,
             "    not aligned: σ(c) = %u B would be one access, but whole elements move in %.1f %% of its accesses "
             "(by executions), less than half: field accesses are as wide either way, and the struct stays as it is\n",

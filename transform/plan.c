@@ -175,10 +175,10 @@ int kd_plan_build(const KdProgram *prog, const char *input, KdLanguage lang, con
     double whole = 0, moves = 0;
     for (int k = 0; k < prog->nkernels; k++)
       kd_use_whole_moves(prog->kernels[k].body, sid, &whole, &moves);
-    // (one AoS cluster and no whole moves to speak of: aligning would rewrite the struct for nothing)
-    bool widen = sp->g->nclusters != 1 || (2 * whole >= moves && whole > 0);
     sp->whole_moves = whole;
     sp->moves = moves;
+    // (one AoS cluster and no whole moves to speak of: aligning would rewrite the struct for nothing)
+    bool widen = sp->g->nclusters != 1 || kd_plan_whole_moves_pay(sp);
     for (int c = 0; c < sp->g->nclusters; c++) {
       const KdCluster *cl = &sp->g->clusters[c];
       uint64_t attr[KD_NATTRS];

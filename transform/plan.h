@@ -35,6 +35,14 @@ typedef struct KdStructPlan {
   kd_layout layout;          // the finished layout description of the clusters and layouts (owned)
 } KdStructPlan;
 
+/* Whether whole-element moves are at least half of sp's accesses (by
+ * executions, sp->whole_moves of sp->moves): where they are not, a struct
+ * whose plan is one AoS cluster keeps its alignment (docs/design.md
+ * "Aligned AoS"; kd_plan_build, and --explain's reason). */
+static inline bool kd_plan_whole_moves_pay(const KdStructPlan *sp) {
+  return sp->whole_moves > 0 && 2 * sp->whole_moves >= sp->moves;
+}
+
 /* Why a uniform struct keeps one AoS cluster (the plan's "note", the DOT label). */
 #define KD_UNIFORM_NOTE "every access is uniform across a work-group (a broadcast): no layout improves its coalescing"
 

@@ -199,6 +199,26 @@ static void flow_call(R *r, KdNode *c, CXCursor def, int nargs) {
   }
 }
 
+/* CUDA: declaration d (of type t, a local variable or a parameter) is an
+ * lvalue reference to struct rs (`S &r = p[i]`, `const S &s`): a Var.ref,
+ * joined with the pointer each binding reaches it through (rw_bind_ref;
+ * rw_param_flow for a parameter's calls); where that is device data it
+ * becomes a view of that one element (designate.c reads each use of its
+ * name as element 0).  A volatile one keeps AoS (the accessors are not
+ * volatile).  Returns the Var of the instance being visited. */
+static Var *ref_var(R *r, CXCursor d, int rs, CXType t) {
+  Var *var = rw_var_add(r, d, rs);
+  if (!var->ref)
+    r->fl.nrefs++;
+  bool vol = clang_isVolatileQualifiedType(clang_getPointeeType(clang_getCanonicalType(t)));
+  for (Var *x = rw_base_var(r, d); x; x = x->twin) {
+    x->ref = true;
+    if (vol)
+      rw_set_opaque(r, x, d, "it is a reference to volatile (the accessors' loads and stores are not volatile)");
+  }
+  return var;
+}
+
 static void pass1_vardecl(R *r, KdNode *v) {
   CXType t = clang_getCursorType(v->c);
   int rs = rw_rs_of_pointer(r, t);
@@ -215,15 +235,7 @@ static void pass1_vardecl(R *r, KdNode *v) {
     rs = r->cuda && !global ? rw_rs_of_lvalue_ref(r, t) : -1;
     if (rs < 0)
       return;
-    Var *var = rw_var_add(r, v->c, rs);
-    if (!var->ref)
-      r->fl.nrefs++;
-    bool vol = clang_isVolatileQualifiedType(clang_getPointeeType(clang_getCanonicalType(t)));
-    for (Var *x = rw_base_var(r, v->c); x; x = x->twin) {
-      x->ref = true;
-      if (vol)
-        rw_set_opaque(r, x, v->c, "it is a reference to volatile (the accessors' loads and stores are not volatile)");
-    }
+    Var *var = ref_var(r, v->c, rs, t);
     for (int i = 0; i < v->nkids; i++)
       if (clang_isExpression(v->kids[i]->c.kind))
         rw_bind_ref(r, var, v->kids[i]);
@@ -388,24 +400,6 @@ static bool plain_fn(CXCursor fn) {
          !(!strncmp(name, "operator", 8) && !rw_is_ident_char(name[8]));
 }
 
-/* CUDA: parameter p (of type t) is an lvalue reference to struct rs
- * (`const S &s`, `S &s`): a Var.ref, as a local reference is; each call
- * binds its argument to it (rw_param_flow), and where that is an element of
- * device data the parameter becomes a view of that one element (the call
- * passes `kdlg_S_offset(p, (i))`, designate.c reads each use of its name as
- * element 0).  A volatile one keeps AoS (the accessors are not volatile). */
-static void ref_param(R *r, CXCursor p, int rs, CXType t) {
-  Var *v = rw_var_add(r, p, rs);
-  if (!v->ref)
-    r->fl.nrefs++;
-  bool vol = clang_isVolatileQualifiedType(clang_getPointeeType(clang_getCanonicalType(t)));
-  for (Var *x = rw_base_var(r, p); x; x = x->twin) {
-    x->ref = true;
-    if (vol)
-      rw_set_opaque(r, x, p, "it is a reference to volatile (the accessors' loads and stores are not volatile)");
-  }
-}
-
 void rw_pass1(R *r) {
   setup_fns(r);
   rw_setup_returns(r);
@@ -434,7 +428,7 @@ void rw_pass1(R *r) {
       CXType t = rw_ctype(p);
       int rs = rw_rs_of_pointer(r, t);
       if (rs < 0 && r->cuda && !kernel && plain_fn(fn) && (rs = rw_rs_of_lvalue_ref(r, t)) >= 0) {
-        ref_param(r, p, rs, t);  // `const S &s`: a view of the one element a call binds to it
+        ref_var(r, p, rs, t);  // `const S &s`: a view of the one element a call binds to it
         continue;
       }
       if (rs < 0)
