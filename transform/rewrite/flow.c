@@ -359,7 +359,7 @@ static void setup_fns(R *r) {
     char name[256];
     rw_spell(fn, name, sizeof name);
     if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) || clang_Cursor_getNumTemplateArguments(fn) > 0 ||
-        (!strncmp(name, "operator", 8) && !rw_is_ident_char(name[8])) ||
+        rw_is_operator_name(name) ||
         (lex != CXCursor_TranslationUnit && lex != CXCursor_Namespace && lex != CXCursor_LinkageSpec))
       continue;
     bool takes = false;
@@ -397,7 +397,7 @@ static bool plain_fn(CXCursor fn) {
   char name[256];
   rw_spell(fn, name, sizeof name);
   return (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) &&
-         !(!strncmp(name, "operator", 8) && !rw_is_ident_char(name[8]));
+         !rw_is_operator_name(name);
 }
 
 void rw_pass1(R *r) {

@@ -241,7 +241,7 @@ static void method_check(R *r, Method *M) {
     REFUSE(M, d, "member function '%s' is virtual (its clone would not be called through the vtable)", M->name);
   if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(d)) || clang_getCursorKind(d) != CXCursor_CXXMethod)
     REFUSE(M, d, "member function '%s' is a template (not cloned)", M->name);
-  if (!strncmp(M->name, "operator", 8) && !rw_is_ident_char(M->name[8]))
+  if (rw_is_operator_name(M->name))
     REFUSE(M, d, "member function '%s' is an operator (not cloned)", M->name);
   if (rw_rs_of_record(r, clang_getCursorType(sp)) != M->rs)
     REFUSE(M, d, "member function '%s' is inherited from another class (not cloned)", M->name);

@@ -478,6 +478,7 @@ void rw_spell(CXCursor c, char *buf, size_t n);
 KdNode *rw_node_of(R *r, CXCursor c);
 bool rw_volatile_target(CXType t);
 bool rw_is_ident_char(char ch);
+bool rw_is_operator_name(const char *name);
 bool rw_in_files(R *r, CXSourceLocation l, unsigned *off);
 bool rw_range_of(R *r, CXCursor c, unsigned *b, unsigned *e);
 bool rw_plain(R *r, CXCursor c);

@@ -47,6 +47,12 @@ bool rw_is_ident_char(char ch) {
   return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
 }
 
+/* Whether NAME (a function's spelling) names an operator: `operator+`,
+ * `operator()`, `operator int` (not `operatorX`, an ordinary identifier). */
+bool rw_is_operator_name(const char *name) {
+  return !strncmp(name, "operator", 8) && !rw_is_ident_char(name[8]);
+}
+
 
 bool rw_in_files(R *r, CXSourceLocation l, unsigned *off) { return kd_tree_in_files(r->tree, l, off); }
 

@@ -546,7 +546,7 @@ static void walk_call(R *r, KdNode *c) {
     rw_walk(r, rhs, CTX_VALUE);
     return;
   }
-  if (ck == CXCursor_CXXMethod && !strncmp(name, "operator", 8) && nargs >= 1) {
+  if (ck == CXCursor_CXXMethod && rw_is_operator_name(name) && nargs >= 1) {
     // `p[i] += v`, `p[i](v)`: a member operator of the struct called on an element (operator= is a store,
     // above); the new layout has no element for it to work on (a load would give it a copy)
     VRef ov;
@@ -619,7 +619,7 @@ static void walk_call(R *r, KdNode *c) {
     }
   }
   // a member operator's call lists its object first (`a == b`: a, b), its type's parameters do not
-  int shift = ck == CXCursor_CXXMethod && !strncmp(name, "operator", 8) && !rw_is_ident_char(name[8]) &&
+  int shift = ck == CXCursor_CXXMethod && rw_is_operator_name(name) &&
               nargs == clang_getNumArgTypes(ft) + 1;
   for (int i = 0; i < nargs; i++) {
     KdNode *a = rw_arg_node(r, c, i);
