@@ -409,8 +409,12 @@ static int parse(const char *path, const char *root, const char *text, size_t le
   assert(pa.nunsaved <= (int)(sizeof pa.unsaved / sizeof pa.unsaved[0]));
 
   out->index = clang_createIndex(0, 0);
+  // CUDA's host side keeps its preprocessing record: the ranges #if skips there (kd_frontend_skips_tu)
+  unsigned flags = CXTranslationUnit_KeepGoing;
+  if (lang == KD_LANG_CUDA && !host)
+    flags |= CXTranslationUnit_DetailedPreprocessingRecord;
   enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, pa.v, pa.n, pa.unsaved, (unsigned)pa.nunsaved,
-                                                    CXTranslationUnit_KeepGoing, &out->tu);
+                                                    flags, &out->tu);
   if (ec != CXError_Success || !out->tu) {
     free_parser_args(&pa);
     fprintf(diag, "%s: error: clang could not parse the file (libclang error %d)\n", path, (int)ec);
@@ -618,19 +622,19 @@ void kd_frontend_dispose(KdSource *src) {
   src->tree = NULL;
   kd_filemap_free(src->files);
   src->files = NULL;
+  for (int i = 0; i < 2; i++) {
+    if (src->skips[i].tu && src->skips[i].tu != src->tu)  // (the host side's may be the TU itself)
+      clang_disposeTranslationUnit(src->skips[i].tu);
+    if (src->skips[i].index)
+      clang_disposeIndex(src->skips[i].index);
+    src->skips[i] = (KdSkipsParse){0};
+  }
   if (src->tu)
     clang_disposeTranslationUnit(src->tu);
   if (src->index)
     clang_disposeIndex(src->index);
   src->tu = NULL;
   src->index = NULL;
-  for (int i = 0; i < 2; i++) {
-    if (src->skips[i].tu)
-      clang_disposeTranslationUnit(src->skips[i].tu);
-    if (src->skips[i].index)
-      clang_disposeIndex(src->skips[i].index);
-    src->skips[i] = (KdSkipsParse){0};
-  }
   for (int i = 0; i < src->nargs; i++)
     free(src->args[i]);
   free(src->args);
@@ -647,6 +651,8 @@ CXTranslationUnit kd_frontend_skips_tu(KdSource *src, bool device) {
   sp->tried = true;
   if (src->lang != KD_LANG_CUDA || src->host_compiled || !src->tu)
     return NULL;
+  if (!device)
+    return sp->tu = src->tu;  // (parsed host-side with its preprocessing record: parse)
   FILE *sink = fopen("/dev/null", "w");  // (the first parse printed what there is to say)
   if (!sink)
     return NULL;
