@@ -139,11 +139,76 @@ static Target target_of(Builder *b, const KdDes *d) {
   return t;
 }
 
+/* e without parentheses and implicit conversions. */
+static CXCursor strip_implicit(KdTree *t, CXCursor e) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    KdKids ks = kd_kids_of(t, e);
+    if ((k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) || ks.n != 1)
+      return e;
+    e = ks.v[0];
+  }
+}
+
+/* Whether e is a null pointer constant (`nullptr`, `NULL`, `0`, `(T *)0`). */
+static bool null_constant(KdTree *t, CXCursor e) {
+  e = strip_implicit(t, e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_CXXNullPtrLiteralExpr || k == CXCursor_GNUNullExpr)
+    return true;
+  if (k == CXCursor_CStyleCastExpr) {
+    KdKids ks = kd_kids_of(t, e);
+    return ks.n >= 1 && null_constant(t, ks.v[ks.n - 1]);
+  }
+  if (k != CXCursor_IntegerLiteral)
+    return false;
+  CXEvalResult r = clang_Cursor_Evaluate(e);
+  bool zero = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
+  if (r)
+    clang_EvalResult_dispose(r);
+  return zero;
+}
+
+Target ac_classify(Builder *b, CXCursor e, Cursors *subs);
+
+/* A pointer chosen by `c ? x : y` (CUDA's `src = parity ? a : b`): a pointer
+ * to struct sid if each arm is one to the same struct (or null), its base
+ * not uniform (the condition may differ between threads); the condition and
+ * both arms' subscripts are evaluated first (subs).  Else T_NONE. */
+static Target classify_choice(Builder *b, CXCursor e, Cursors *subs) {
+  Target none = {T_NONE, -1, -1, 0, false, false, {0}}, t = none;
+  KdKids ks = kd_kids_of(b->src->tree, e);
+  if (ks.n != 3)
+    return none;
+  Cursors mine = {0};  // (the arms' subscripts: the caller's only if the choice is a pointer)
+  kd_vec_push(&mine, ks.v[0]);
+  for (int i = 1; i <= 2; i++) {
+    if (null_constant(b->src->tree, ks.v[i]))
+      continue;
+    Target a = ac_classify(b, ks.v[i], &mine);
+    if (a.k != T_PTR || (t.k == T_PTR && a.sid != t.sid)) {
+      t = none;
+      break;
+    }
+    t = a;
+  }
+  if (t.k == T_PTR) {
+    for (int i = 0; i < mine.n; i++)
+      kd_vec_push(subs, mine.v[i]);
+    t.uniform = t.pend = false;
+  }
+  free(mine.v);
+  return t;
+}
+
 /* What lvalue or pointer expression e designates (the designator walk under
  * the access model's rules); sub-expressions that must be evaluated first
  * (indices, pointer offsets) are appended to subs.  A pointer to a struct
  * cast to another pointer type is remarked on (kdlg-cast). */
 Target ac_classify(Builder *b, CXCursor e, Cursors *subs) {
+  CXCursor s = strip_implicit(b->src->tree, e);
+  if (clang_getCursorKind(s) == CXCursor_ConditionalOperator)
+    return classify_choice(b, s, subs);
   static const KdDesClient client = {
       .rules = KD_DES_RULES_ACCESS,
       .base = des_base,

@@ -85,9 +85,9 @@ FEATURES = {
     "host_fn": (0.4, "CUDA: launches through host functions, device pointers copied to host locals"),
     "shared_copy": (0.3, "whole elements copied into __shared__ / __local arrays of the struct"),
     "evil_names": (0.3, "fields named like kdlg-opt's generated names (kd_n, kd_o, f_x, t_x, load, offset, ...)"),
-    "refs": (0.15, "CUDA: references to elements, S &e = p[i] (kdlg-opt keeps AoS: issue 21 class 5)"),
+    "refs": (0.15, "CUDA: references to elements, S &e = p[i] (views of one element: docs/rewriter.md)"),
     "odd_forms": (0.4, "(&p[i])->f, ((p))[i].f, &*(p + i), a helper taking two element pointers"),
-    "ternary_ptr": (0.1, "a pointer chosen by ?: (c ? p + i : &p[i])"),
+    "ternary_ptr": (0.1, "a pointer chosen by ?: (c ? p + i : &p[i], c ? r + i : w + i, c ? w + i : null, as an argument)"),
     "shared_helper": (0.3, "CUDA: a helper given both a kernel's data and a __shared__ copy (clones)"),
     "host_helper": (0.3, "CUDA: a __host__ __device__ helper also called on a host array (clones)"),
     "cl_optimize": (0.35, "OpenCL: PoCL optimises the kernels (off: -cl-opt-disable, faster to build)"),
@@ -659,7 +659,8 @@ class Gen:
             return []
         c = r.choice(opts)
         if c == "up":
-            arg = r.choice([f"{K.W['p']} + {K.i}", f"&{K.W['p']}[{K.i}]"] + ([K.q] if K.q else []))
+            tern = [f"({K.i} & 1) ? {K.W['p']} + {K.i} : &{K.W['p']}[{K.i}]"] if self.on("ternary_ptr") else []
+            arg = r.choice([f"{K.W['p']} + {K.i}", f"&{K.W['p']}[{K.i}]"] + ([K.q] if K.q else []) + tern)
             v = self.expr(K, "f")
             out.append(f"{ind}{K.helpers[('up', s.name)]}({arg}, {v});")
         elif c == "rd":
@@ -687,7 +688,11 @@ class Gen:
         pt = self.ptype(s)
         form = r.randrange(6 if self.on("multidecl") else 5)
         out = []
-        if self.on("ternary_ptr") and r.random() < 0.3:
+        tern = self.on("ternary_ptr") and r.random() < 0.3
+        if tern and r.random() < 0.5:
+            null = "0" if self.lang == "cl" else r.choice(["nullptr", "0"])
+            out.append(f"{ind}{pt}{q} = ({i} >= 0) ? {W} + {i} : {null};")
+        elif tern:
             out.append(f"{ind}{pt}{q} = ({i} & 1) ? {W} + {i} : &{W}[{i}];")
         elif form == 5:
             q0 = self.name("q")
@@ -712,6 +717,15 @@ class Gen:
             kind = "f" if leaf.kind == "f" else "u"
             lv = r.choice([f"{q}->{path[1:]}", f"(*{q}){path}", f"{q}[0]{path}"])
             out.append(f"{ind}{lv} = {self.conv(self.expr(K, kind), kind, leaf.key)};")
+        same = [src for src in K.sources if src["s"] is s and src["role"] == "r" and not src.get("cas")]
+        rleaf = None
+        if self.on("ternary_ptr") and same and r.random() < 0.5:
+            src, q2 = r.choice(same), self.name("q")
+            rleaves = [l for l in s.leaves() if (W, l.field) not in K.reserved]  # (not an atomic's)
+            rleaf = r.choice(rleaves) if rleaves else None
+        if self.on("ternary_ptr") and same and rleaf:
+            out.append(f"{ind}{self.ptype(s, True)}{q2} = ({i} & 2) ? {src['p']} + ({i} % {src['n']}) : {W} + {i};")
+            out.append(f"{ind}{K.acc} += (float)({q2}->{self.leaf_path(rleaf)[1:]});")
         if self.on("ptr_value_base") and leaf and r.random() < 0.5:
             path = self.leaf_path(leaf)
             out.append(f"{ind}{K.acc} += (float)(({q}++)->{path[1:]});")

@@ -228,6 +228,17 @@ static Src elem_source(R *r, KdNode *ch, Var **var, bool *moved);
 /* rw_ptr_source_m without the offset. */
 Src rw_ptr_source(R *r, KdNode *e, Var **var) { return rw_ptr_source_m(r, e, var, NULL); }
 
+int rw_ptr_arms(KdNode *e, KdNode **arms, int max) {
+  KdNode *s = rw_strip_parens_casts(e);
+  if (s->c.kind != CXCursor_ConditionalOperator || s->nkids != 3) {  // (`a ?: b` has two)
+    if (max > 0)
+      arms[0] = e;
+    return 1;
+  }
+  int n = rw_ptr_arms(s->kids[1], arms, max);
+  return n + rw_ptr_arms(s->kids[2], arms + (n < max ? n : max), max > n ? max - n : 0);
+}
+
 /* Where the pointer value of e comes from; *moved (if not NULL) becomes
  * true where e adds an offset to it on the way (`p + k`, `&p[i]`). */
 Src rw_ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
@@ -292,6 +303,22 @@ Src rw_ptr_source_m(R *r, KdNode *e, Var **var, bool *moved) {
       return rw_ptr_source_m(r, e->kids[0], var, moved);
     }
     return SRC_OTHER;
+  case CXCursor_ConditionalOperator: {  // c ? a : b: the one variable both come from (null aside)
+    if (e->nkids != 3)
+      return SRC_OTHER;
+    Src s = SRC_NULL;
+    for (int i = 1; i <= 2; i++) {
+      Var *v = NULL;
+      Src a = rw_ptr_source_m(r, e->kids[i], &v, moved);
+      if (a == SRC_OTHER || (a == SRC_VAR && s == SRC_VAR && v != *var))
+        return SRC_OTHER;
+      if (a == SRC_VAR) {
+        s = SRC_VAR;
+        *var = v;
+      }
+    }
+    return s;
+  }
   case CXCursor_UnaryOperator: {
     KdNode *ch = rw_only_kid(e);
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e->c);

@@ -554,6 +554,10 @@ int rw_comp_class(R *r, const Var *v);
 /* ---- designate.c ---- */
 void rw_vref(R *r, KdNode *c, VRef *out);
 Src rw_ptr_source(R *r, KdNode *e, Var **var);
+/* The values pointer expression e may take: the arms of the `?:` it is
+ * (nested ones and parentheses looked through, not casts), or e itself;
+ * their number (the first max in arms). */
+int rw_ptr_arms(KdNode *e, KdNode **arms, int max);
 Src rw_ptr_source_m(R *r, KdNode *e, Var **var, bool *moved);
 Src rw_elem_source(R *r, KdNode *e, Var **var, bool *moved);
 bool rw_bound_elem(R *r, KdNode *e, VRef *out);

@@ -57,20 +57,28 @@ int rw_call_class(R *r, KdNode *c, const Fn *F, int inst, int mix_rs, bool *mixe
     Var *pv = rw_base_var(r, clang_Cursor_getArgument(F->def, (unsigned)i));
     if (!pv)
       continue;
-    Var *from = NULL;
-    bool moved;
-    Src s = pv->ref ? rw_elem_source(r, rw_arg_node(r, c, i), &from, &moved) : rw_ptr_source(r, rw_arg_node(r, c, i), &from);
-    int k = 0;
-    if (s == SRC_VAR && from->rs == pv->rs) {
-      k = rw_comp_class(r, from);
-      if (k == (CL_VIEW | CL_OTHER))
-        k = 0;  // already both (that struct keeps AoS): it decides nothing, nor drags others along
-    } else if (s == SRC_VAR || s == SRC_OTHER) {
-      k = CL_OTHER;
+    KdNode *arms[16];
+    int narms = pv->ref ? 1 : rw_ptr_arms(rw_arg_node(r, c, i), arms, 16);  // (each arm of a `?:`)
+    if (pv->ref)
+      arms[0] = rw_arg_node(r, c, i);
+    for (int a = 0; a < narms; a++) {
+      Var *from = NULL;
+      bool moved;
+      Src s = a >= 16 ? SRC_OTHER
+              : pv->ref ? rw_elem_source(r, arms[a], &from, &moved)
+                        : rw_ptr_source(r, arms[a], &from);
+      int k = 0;
+      if (s == SRC_VAR && from->rs == pv->rs) {
+        k = rw_comp_class(r, from);
+        if (k == (CL_VIEW | CL_OTHER))
+          k = 0;  // already both (that struct keeps AoS): it decides nothing, nor drags others along
+      } else if (s == SRC_VAR || s == SRC_OTHER) {
+        k = CL_OTHER;
+      }
+      cls |= k;
+      if (pv->rs == mix_rs)
+        mix |= k;
     }
-    cls |= k;
-    if (pv->rs == mix_rs)
-      mix |= k;
   }
   if (mixed)
     *mixed = mix == (CL_VIEW | CL_OTHER);

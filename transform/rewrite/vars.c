@@ -197,8 +197,16 @@ static bool other_why(R *r, KdNode *e, const char *to, char *why, size_t n) {
   }
 }
 
-/* A pointer expression e flows into variable `to`. */
+/* A pointer expression e flows into variable `to` (each arm of a `?:`
+ * does: `S *q = c ? a : b` joins q with a and with b). */
 void rw_flow(R *r, Var *to, KdNode *e) {
+  KdNode *arms[2];
+  if (rw_ptr_arms(e, arms, 2) > 1) {
+    KdNode *s = rw_strip_parens_casts(e);
+    rw_flow(r, to, s->kids[1]);
+    rw_flow(r, to, s->kids[2]);
+    return;
+  }
   Var *from = NULL;
   bool moved = false;
   Src s = rw_ptr_source_m(r, e, &from, &moved);
@@ -307,11 +315,19 @@ void rw_extern_report(R *r, KdRewriteResult *out) {
     for (int i = 0; us && *us && i < nargs && i < clang_Cursor_getNumArguments(callee); i++) {
       if (rw_rs_of_pointer(r, rw_ctype(clang_Cursor_getArgument(callee, (unsigned)i))) < 0)
         continue;
-      Var *from = NULL;
-      bool moved = false;
-      Src src = rw_ptr_source_m(r, rw_arg_node(r, c, i), &from, &moved);
-      bool view = src == SRC_VAR && (rw_comp_class(r, from) & CL_VIEW) && !(rw_comp_class(r, from) & CL_OTHER);
-      kd_vec_push(&calls, kd_xasprintf("%s#%d=%c", us, i, view ? 'V' : 'O'));
+      KdNode *arms[16];
+      int narms = rw_ptr_arms(rw_arg_node(r, c, i), arms, 16);
+      bool view = narms <= 16, any = false;
+      for (int a = 0; a < narms && a < 16 && view; a++) {  // (device data in every arm: `c ? p : p + 1`)
+        Var *from = NULL;
+        bool moved = false;
+        Src src = rw_ptr_source_m(r, arms[a], &from, &moved);
+        if (src == SRC_NULL)
+          continue;
+        view = src == SRC_VAR && (rw_comp_class(r, from) & CL_VIEW) && !(rw_comp_class(r, from) & CL_OTHER);
+        any = true;
+      }
+      kd_vec_push(&calls, kd_xasprintf("%s#%d=%c", us, i, view && any ? 'V' : 'O'));
     }
     clang_disposeString(u);
   }

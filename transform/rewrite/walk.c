@@ -381,6 +381,18 @@ static void emit_value(R *r, KdNode *e, int rs, const char *what, bool zero) {
     return;
   }
   KdNode *s = rw_strip_parens_casts(e);
+  if (s->c.kind == CXCursor_ConditionalOperator && s->nkids == 3) {
+    // `c ? a : b`: a view if each arm is one (or null; pass 1 joined both with the target, rw_flow);
+    // the condition as any expression
+    if (zero) {  // (a null arm's `{}` is no expression; kdlg_S_null() would make it dynamic)
+      rw_set_bad(r, rs, e->c, "a pointer chosen by ?: initialises a variable of static storage");
+      return;
+    }
+    rw_walk(r, s->kids[0], CTX_VALUE);
+    emit_value(r, s->kids[1], rs, what, zero);
+    emit_value(r, s->kids[2], rs, what, zero);
+    return;
+  }
   Var *rv = rw_call_ret(r, s);
   if (rv && !rv->ref && rv->rs == rs && rw_is_view(r, rv)) {  // a view a function returns, as it is (returns.c)
     if (!plain_ends(r, s) || !plain_ends(r, e)) {
