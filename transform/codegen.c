@@ -44,6 +44,9 @@ char *kd_gen_name(KdGenName what, const char *tag, const char *arg, unsigned ind
   case KD_NAME_PRE: n = asprintf(&s, "kdlg_%s_pre", tag); break;
   case KD_NAME_POST: n = asprintf(&s, "kdlg_%s_post", tag); break;
   case KD_NAME_NULL: n = asprintf(&s, "kdlg_%s_null", tag); break;
+  case KD_NAME_DIFF: n = asprintf(&s, "kdlg_%s_diff", tag); break;
+  case KD_NAME_SAME: n = asprintf(&s, "kdlg_%s_same", tag); break;
+  case KD_NAME_IS_NULL: n = asprintf(&s, "kdlg_%s_is_null", tag); break;
   case KD_NAME_MAKE_VIEW: n = asprintf(&s, "kdlg_%s_view", tag); break;
   case KD_NAME_HOST: n = asprintf(&s, "kdlg_%s_%s", tag, arg); break;
   case KD_NAME_CLONE: n = asprintf(&s, "%s__kdlg_%s", arg, tag); break;
@@ -135,21 +138,30 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
     fprintf(out, " } kdlg_%s_c%u; /* %s */\n", T, c, t == 1 ? "AoS element" : "tile");
   }
   bool compact = kd_gen_compact(g);
+  char *first = NULL;  // the view's first pointer: which array a view is of (kdlg_S_same, kdlg_S_is_null)
   fprintf(out, "typedef struct kdlg_view_%s {\n", T);
   for (uint32_t c = 0; c < L->nclusters; c++) {
     if (L->clusters[c].tile != 0) {
       fprintf(out, "  KDLG_GLOBAL kdlg_%s_c%u *kd_c%u;\n", T, c, c);
+      if (!first)
+        first = kd_xasprintf("kd_c%u", c);
       continue;
     }
     if (compact) {  // (a field's array at kd_n * its offset: the accessors)
       fprintf(out, "  KDLG_GLOBAL unsigned char *kd_s%u; /* SoA region %u */\n", c, c);
+      if (!first)
+        first = kd_xasprintf("kd_s%u", c);
       continue;
     }
     int n = cg_cluster_fields(g, c, order);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
       fprintf(out, "  KDLG_GLOBAL kdlg_%s_t_%s *kd_f_%s; /* SoA, region %u */\n", T, L->fields[order[i]].name,
               L->fields[order[i]].name, c);
+      if (!first)
+        first = kd_xasprintf("kd_f_%s", L->fields[order[i]].name);
+    }
   }
+  assert(first);
   fputs("  kdlg_index kd_n; /* elements allocated */\n"
         "  kdlg_index kd_o; /* element offset of a derived pointer */\n",
         out);
@@ -197,6 +209,15 @@ void kd_gen_device(FILE *out, const KdGenStruct *g) {
           "return old; }\n"
           "KDLG_FN kdlg_view_%s kdlg_%s_null(void) { kdlg_view_%s v = {0}; return v; }\n",
           T, T, T, T, T, T, T, T, T, T, T, T, T);
+  // pointer comparisons: views into one array compare by element offset, as C compares pointers into one
+  // array; == also asks for the same array (its first region)
+  const char *truth = g->lang == KD_LANG_CUDA ? "bool" : "int";
+  fprintf(out,
+          "KDLG_FN kdlg_index kdlg_%s_diff(kdlg_view_%s a, kdlg_view_%s b) { return a.kd_o - b.kd_o; }\n"
+          "KDLG_FN %s kdlg_%s_same(kdlg_view_%s a, kdlg_view_%s b) { return a.%s == b.%s && a.kd_o == b.kd_o; }\n"
+          "KDLG_FN %s kdlg_%s_is_null(kdlg_view_%s a) { return a.%s == 0; }\n",
+          T, T, T, truth, T, T, T, first, first, truth, T, T, first);
+  free(first);
   // whole-element load and store, field by field; a vector-aligned cluster as one value kd_e<c>
   for (int store = 0; store < 2; store++) {
     if (store ? g->no_store : g->no_load)

@@ -66,6 +66,9 @@ typedef struct KdGenStruct {
  *   KD_NAME_OFFSET      kdlg_S_offset: a view plus an element offset
  *   KD_NAME_PRE/POST    kdlg_S_pre, kdlg_S_post: ++q / q++ and kin on a view variable
  *   KD_NAME_NULL        kdlg_S_null: the null view
+ *   KD_NAME_DIFF        kdlg_S_diff: q - p of two views into one array, in elements
+ *   KD_NAME_SAME        kdlg_S_same: q == p (the same array, the same element)
+ *   KD_NAME_IS_NULL     kdlg_S_is_null: q == nullptr
  *   KD_NAME_MAKE_VIEW   kdlg_S_view: OpenCL, a view from the region buffers
  *   KD_NAME_HOST        kdlg_S_<arg>: CUDA host wrapper (arg: malloc, malloc_managed,
  *                       malloc_async, copy_in, copy_out, copy_between and their
@@ -87,6 +90,9 @@ typedef enum KdGenName {
   KD_NAME_PRE,
   KD_NAME_POST,
   KD_NAME_NULL,
+  KD_NAME_DIFF,
+  KD_NAME_SAME,
+  KD_NAME_IS_NULL,
   KD_NAME_MAKE_VIEW,
   KD_NAME_HOST,
   KD_NAME_CLONE,

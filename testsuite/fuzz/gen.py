@@ -87,6 +87,7 @@ FEATURES = {
     "evil_names": (0.3, "fields named like kdlg-opt's generated names (kd_n, kd_o, f_x, t_x, load, offset, ...)"),
     "refs": (0.15, "CUDA: references to elements, S &e = p[i] (views of one element: docs/rewriter.md)"),
     "odd_forms": (0.4, "(&p[i])->f, ((p))[i].f, &*(p + i), a helper taking two element pointers"),
+    "ptr_compare": (0.3, "a read-only walk bounded by pointers (q < end, q != end), q - p, == and != with null"),
     "ternary_ptr": (0.1, "a pointer chosen by ?: (c ? p + i : &p[i], c ? r + i : w + i, c ? w + i : null, as an argument)"),
     "shared_helper": (0.3, "CUDA: a helper given both a kernel's data and a __shared__ copy (clones)"),
     "host_helper": (0.3, "CUDA: a __host__ __device__ helper also called on a host array (clones)"),
@@ -745,6 +746,16 @@ class Gen:
         path = self.leaf_path(leaf)
         out = [f"{ind}{self.ptype(src['s'], True)}{q} = {src['p']};"]
         step = r.choice([f"++{q}", f"{q}++", f"{q} += 1"])
+        if self.on("ptr_compare") and r.random() < 0.5:
+            e, steps = self.name("e"), r.randint(1, 4)
+            null = "0" if self.lang == "cl" else r.choice(["nullptr", "0", "NULL"])
+            out.append(f"{ind}{self.ptype(src['s'], True)}{e} = {src['p']} + ({src['n']} < {steps} ? {src['n']} : {steps});")
+            out.append(f"{ind}for (; {q} {r.choice(['<', '!='])} {e}; {step}) {{")
+            out.append(f"{ind}  {K.acc} += (float)({q}->{path[1:]});")
+            out.append(f"{ind}}}")
+            out.append(f"{ind}{K.acc} += (float)({e} - {q}) + (float)({q} - {src['p']}) + (float)({q} == {e});")
+            out.append(f"{ind}{K.acc} += (float)(({q} {r.choice(['<=', '>=', '>'])} {src['p']}) + ({q} != {null}) + ({null} == {e}));")
+            return out
         out.append(f"{ind}for (int {k} = 0; {k} < {r.randint(1, 4)} && {k} + 1 < {src['n']}; ++{k}) {{")
         out.append(f"{ind}  {K.acc} += (float)({q}->{path[1:]});")
         out.append(f"{ind}  {step};")

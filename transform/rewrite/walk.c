@@ -831,9 +831,113 @@ static bool walk_element_operand(R *r, KdNode *c) {
   return false;
 }
 
+/* Appends view value vr (a VR_PTR) to the current edit: the view, or
+ * kdlg_S_offset of it. */
+static void edit_view_value(R *r, const VRef *vr) {
+  if (vr->nterms == 0) {
+    rw_edit_view(r, vr);
+    return;
+  }
+  rw_edit_name(r, KD_NAME_OFFSET, vr->var->rs, NULL);
+  kd_edit_text(r->cur.E, "(");
+  rw_edit_view(r, vr);
+  kd_edit_text(r->cur.E, ", ");
+  rw_edit_index(r, vr);
+  kd_edit_text(r->cur.E, ")");
+}
+
+/* Pointers compared or subtracted (`q < p + e` of a loop over an array by
+ * pointer, `q - p` as an index, `q == r`, `q != nullptr`) where one is a
+ * view: both views of one struct (or, for == and !=, a null constant), as
+ * C asks of pointers compared or subtracted (into one array): their element
+ * offsets (kdlg_S_diff), for == and != the same array too (kdlg_S_same),
+ * against null the view's arrays (kdlg_S_is_null).  A view compared with any
+ * other pointer keeps the struct AoS.  True if c was handled here. */
+static bool walk_pointer_compare(R *r, KdNode *c) {
+  if (c->c.kind != CXCursor_BinaryOperator || c->nkids != 2)
+    return false;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c->c);
+  static const char *const rel[] = {[CXBinaryOperator_LT] = "<", [CXBinaryOperator_GT] = ">",
+                                    [CXBinaryOperator_LE] = "<=", [CXBinaryOperator_GE] = ">="};
+  bool eq = op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE;
+  bool cmp = op == CXBinaryOperator_LT || op == CXBinaryOperator_GT || op == CXBinaryOperator_LE ||
+             op == CXBinaryOperator_GE;
+  bool sub = op == CXBinaryOperator_Sub;
+  if (!eq && !cmp && !sub)
+    return false;
+  KdNode *a = c->kids[0], *b = c->kids[1];
+  if (kd_node_type_kind(r->tree, a) != CXType_Pointer || kd_node_type_kind(r->tree, b) != CXType_Pointer)
+    return false;  // (p - k: an offset)
+  VRef va, vb;
+  bool na = rw_is_null_constant(a), nb = rw_is_null_constant(b);
+  if (na)
+    memset(&va, 0, sizeof va);
+  else
+    rw_vref(r, a, &va);
+  if (nb)
+    memset(&vb, 0, sizeof vb);
+  else
+    rw_vref(r, b, &vb);
+  bool pa = va.kind == VR_PTR, pb = vb.kind == VR_PTR;
+  if (!pa && !pb)
+    return false;  // (no view: other pointers, walked as any expression)
+  const VRef *v = pa ? &va : &vb;
+  int rs = v->var->rs;
+  bool null_cmp = eq && (na || nb);
+  if (!null_cmp && !(pa && pb && va.var->rs == vb.var->rs)) {
+    rw_set_bad(r, rs, c->c, "a pointer to it and a pointer the rewriter does not track are %s",
+               sub ? "subtracted" : "compared");
+    return true;
+  }
+  // the edit spans both operands: each spelled in the file (a null constant may be the macro NULL)
+  unsigned cb = 0, ce = 0, ob[2], oe[2];
+  bool ok = true;
+  for (int i = 0; i < 2 && ok; i++) {
+    KdNode *o = i ? b : a;
+    const VRef *ov = i ? &vb : &va;
+    if (ov->kind == VR_PTR)
+      ok = rw_editable(r, ov, o, &ob[i], &oe[i]);
+    else
+      ok = rw_node_range(r, o, &ob[i], &oe[i]) || null_macro_range(r, o, &ob[i], &oe[i]);
+  }
+  if (ok) {
+    cb = ob[0] < ob[1] ? ob[0] : ob[1];
+    ce = oe[0] > oe[1] ? oe[0] : oe[1];
+    ok = ob[0] < ob[1] && oe[0] <= ob[1] && balanced(r, cb, ce);
+  }
+  if (!ok) {
+    if (!r->rs[rs].bad)
+      rw_set_bad(r, rs, c->c, "a pointer comparison is spelled inside a macro");
+    return true;
+  }
+  kd_edit_begin(r->cur.E, cb, ce, rs);
+  if (null_cmp) {
+    kd_edit_text(r->cur.E, "(%s", op == CXBinaryOperator_NE ? "!" : "");
+    rw_edit_name(r, KD_NAME_IS_NULL, rs, NULL);
+    kd_edit_text(r->cur.E, "(");
+    edit_view_value(r, v);
+    kd_edit_text(r->cur.E, "))");
+    rw_walk_terms(r, v);
+    return true;
+  }
+  kd_edit_text(r->cur.E, "(%s", op == CXBinaryOperator_NE ? "!" : "");
+  rw_edit_name(r, eq ? KD_NAME_SAME : KD_NAME_DIFF, rs, NULL);
+  kd_edit_text(r->cur.E, "(");
+  edit_view_value(r, &va);
+  kd_edit_text(r->cur.E, ", ");
+  edit_view_value(r, &vb);
+  if (cmp)
+    kd_edit_text(r->cur.E, ") %s 0)", rel[op]);
+  else
+    kd_edit_text(r->cur.E, "))");
+  rw_walk_terms(r, &va);
+  rw_walk_terms(r, &vb);
+  return true;
+}
+
 void rw_walk(R *r, KdNode *c, Ctx ctx) {
   enum CXCursorKind k = c->c.kind;
-  if (walk_element_operand(r, c))
+  if (walk_element_operand(r, c) || walk_pointer_compare(r, c))
     return;
   switch (k) {
   case CXCursor_DeclStmt:
