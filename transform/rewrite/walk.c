@@ -352,6 +352,21 @@ static bool null_macro_range(R *r, KdNode *e, unsigned *b, unsigned *x) {
   return true;
 }
 
+/* Appends the view that vr reaches (a pointer, or an element's view for a
+ * reference) to the current edit: the view, or kdlg_S_offset of it. */
+static void edit_view_value(R *r, const VRef *vr) {
+  if (vr->nterms == 0) {
+    rw_edit_view(r, vr);
+    return;
+  }
+  rw_edit_name(r, KD_NAME_OFFSET, vr->var->rs, NULL);
+  kd_edit_text(r->cur.E, "(");
+  rw_edit_view(r, vr);
+  kd_edit_text(r->cur.E, ", ");
+  rw_edit_index(r, vr);
+  kd_edit_text(r->cur.E, ")");
+}
+
 static void emit_value(R *r, KdNode *e, int rs, const char *what, bool zero);
 
 /* A pointer expression e that must evaluate to a view of struct rs (an
@@ -418,16 +433,7 @@ static void emit_value(R *r, KdNode *e, int rs, const char *what, bool zero) {
   if (!rw_editable(r, &vr, e, &b, &x))
     return;
   kd_edit_begin(r->cur.E, b, x, rs);
-  if (vr.nterms == 0) {
-    rw_edit_view(r, &vr);
-  } else {
-    rw_edit_name(r, KD_NAME_OFFSET, rs, NULL);
-    kd_edit_text(r->cur.E, "(");
-    rw_edit_view(r, &vr);
-    kd_edit_text(r->cur.E, ", ");
-    rw_edit_index(r, &vr);
-    kd_edit_text(r->cur.E, ")");
-  }
+  edit_view_value(r, &vr);
   rw_walk_terms(r, &vr);
 }
 
@@ -447,16 +453,7 @@ void rw_emit_elem_view(R *r, KdNode *e, int rs) {
   if (!rw_editable(r, &vr, e, &b, &x))
     return;
   kd_edit_begin(r->cur.E, b, x, rs);
-  if (vr.nterms == 0) {
-    rw_edit_view(r, &vr);
-  } else {
-    rw_edit_name(r, KD_NAME_OFFSET, rs, NULL);
-    kd_edit_text(r->cur.E, "(");
-    rw_edit_view(r, &vr);
-    kd_edit_text(r->cur.E, ", ");
-    rw_edit_index(r, &vr);
-    kd_edit_text(r->cur.E, ")");
-  }
+  edit_view_value(r, &vr);
   rw_walk_terms(r, &vr);
 }
 
@@ -829,21 +826,6 @@ static bool walk_element_operand(R *r, KdNode *c) {
     }
   }
   return false;
-}
-
-/* Appends view value vr (a VR_PTR) to the current edit: the view, or
- * kdlg_S_offset of it. */
-static void edit_view_value(R *r, const VRef *vr) {
-  if (vr->nterms == 0) {
-    rw_edit_view(r, vr);
-    return;
-  }
-  rw_edit_name(r, KD_NAME_OFFSET, vr->var->rs, NULL);
-  kd_edit_text(r->cur.E, "(");
-  rw_edit_view(r, vr);
-  kd_edit_text(r->cur.E, ", ");
-  rw_edit_index(r, vr);
-  kd_edit_text(r->cur.E, ")");
 }
 
 /* Pointers compared or subtracted (`q < p + e` of a loop over an array by
